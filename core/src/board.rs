@@ -1,0 +1,534 @@
+//! Boards: a finite set of lattice cells, the junctions where their corners meet, and the
+//! junction graph of edge links and band links.
+//!
+//! The junction graph is a petgraph graph, the one source of truth for adjacency; the flat
+//! tables that move generation reads are derived from it once, when the board is built.
+//!
+//! ```
+//! use variant_run_core::{Board, Lattice, TileSet};
+//! let tiles = TileSet::new(Lattice::Square, &[("r", &[&["sw", "ne"]]), ("l", &[&["nw", "se"]])]).unwrap();
+//! let board = Board::new(Lattice::Square, Lattice::Square.shape(7), tiles, 1).unwrap();
+//! assert_eq!(board.junction_count(), 64);
+//! assert_eq!(board.junction_name(board.junction_by_name("h8").unwrap()), "h8");
+//! ```
+
+use petgraph::graph::{NodeIndex, UnGraph};
+use petgraph::unionfind::UnionFind;
+use std::collections::BTreeMap;
+
+use crate::{BoardError, Cell, Colour, Lattice, TileSet, Vertex};
+
+/// Index of a junction on its board, in order of rows from the bottom, each left to right.
+pub type JunctionId = u16;
+/// Index of a cell on its board, in the order of [`Board::cells`].
+pub type CellId = u16;
+
+/// A link of the junction graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// The two junctions share a tile side ("orthogonally adjacent").
+    Edge,
+    /// A band of `cell` joins the two junctions when the cell's tile is in one of the
+    /// states of the mask (bit `s` set for state `s`).
+    Band { cell: CellId, states: u8 },
+}
+
+/// A junction: where corners of enough cells meet to hold pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Junction {
+    pub vertex: Vertex,
+    pub colour: Colour,
+    /// Column (0 = `a`) and row (0 = `1`) among the board's junction columns and rows.
+    pub column: u16,
+    pub row: u16,
+}
+
+/// One band link as move generation reads it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BandLink {
+    pub to: JunctionId,
+    pub cell: CellId,
+    pub states: u8,
+}
+
+/// A board of a lattice: cells, junctions, and the junction graph.
+#[derive(Clone, Debug)]
+pub struct Board {
+    lattice: Lattice,
+    tiles: TileSet,
+    cells: Vec<Cell>,
+    cell_index: BTreeMap<Cell, CellId>,
+    /// For each cell, its corners in lattice order: the junction there, if any.
+    cell_corners: Vec<Vec<Option<JunctionId>>>,
+    junctions: Vec<Junction>,
+    junction_index: BTreeMap<Vertex, JunctionId>,
+    graph: UnGraph<JunctionId, Link>,
+    // Flat tables derived from `graph` (compressed rows: `start[j]..start[j + 1]`).
+    edge_start: Vec<u32>,
+    edge_to: Vec<JunctionId>,
+    band_start: Vec<u32>,
+    band_to: Vec<BandLink>,
+    /// Junctions on each cell's corners, for the "no piece on the tile" test of a flip.
+    cell_junctions: Vec<Vec<JunctionId>>,
+    /// Cells in position-text order: cell rows from the top, each left to right.
+    cell_rows: Vec<Vec<CellId>>,
+    /// Junctions in position-text order: junction rows from the top, each left to right.
+    junction_rows: Vec<Vec<JunctionId>>,
+    column_count: u16,
+    /// Cell names, by cell id.
+    cell_names: Vec<String>,
+}
+
+impl Board {
+    /// Builds a board from a set of cells. A corner is a junction when at least
+    /// `min_tiles` of the cells share it (1: every corner; 3: Trugo's rule).
+    ///
+    /// # Errors
+    /// No cells, a repeated cell, a board with no junctions, or one too large to index.
+    pub fn new(
+        lattice: Lattice,
+        cells: Vec<Cell>,
+        tiles: TileSet,
+        min_tiles: usize,
+    ) -> Result<Board, BoardError> {
+        if cells.is_empty() {
+            return Err(BoardError::NoCells);
+        }
+        let mut cell_index = BTreeMap::new();
+        for (i, &cell) in cells.iter().enumerate() {
+            if cell_index.insert(cell, i as CellId).is_some() {
+                return Err(BoardError::RepeatedCell(cell));
+            }
+        }
+        if cells.len() > CellId::MAX as usize {
+            return Err(BoardError::TooLarge);
+        }
+
+        // Count how many cells share each corner.
+        let mut sharing: BTreeMap<Vertex, usize> = BTreeMap::new();
+        for &cell in &cells {
+            for v in lattice.corners(cell) {
+                *sharing.entry(v).or_default() += 1;
+            }
+        }
+        let mut vertices: Vec<Vertex> = sharing
+            .iter()
+            .filter(|(_, &n)| n >= min_tiles.max(1))
+            .map(|(&v, _)| v)
+            .collect();
+        if vertices.is_empty() {
+            return Err(BoardError::NoJunctions);
+        }
+        if vertices.len() > JunctionId::MAX as usize / 2 {
+            return Err(BoardError::TooLarge);
+        }
+        vertices.sort_by_key(|v| (v.y, v.x));
+
+        let columns = rank(vertices.iter().map(|v| v.x));
+        let rows = rank(vertices.iter().map(|v| v.y));
+        let junctions: Vec<Junction> = vertices
+            .iter()
+            .map(|&v| Junction {
+                vertex: v,
+                colour: lattice.colour(v),
+                column: columns[&v.x],
+                row: rows[&v.y],
+            })
+            .collect();
+        let junction_index: BTreeMap<Vertex, JunctionId> = vertices
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (v, i as JunctionId))
+            .collect();
+
+        let cell_corners: Vec<Vec<Option<JunctionId>>> = cells
+            .iter()
+            .map(|&c| {
+                lattice
+                    .corners(c)
+                    .iter()
+                    .map(|v| junction_index.get(v).copied())
+                    .collect()
+            })
+            .collect();
+
+        let graph = build_graph(lattice, &tiles, junctions.len(), &cell_corners);
+        let (edge_start, edge_to) = compressed(junctions.len(), &graph, |link, to| match link {
+            Link::Edge => Some(to),
+            Link::Band { .. } => None,
+        });
+        let (band_start, band_to) = compressed(junctions.len(), &graph, |link, to| match *link {
+            Link::Band { cell, states } => Some(BandLink { to, cell, states }),
+            Link::Edge => None,
+        });
+        let cell_junctions = cell_corners
+            .iter()
+            .map(|corners| corners.iter().flatten().copied().collect())
+            .collect();
+
+        let junction_rows = group_rows(junctions.len(), |j| {
+            (junctions[j].row, junctions[j].column)
+        });
+        let centres: Vec<Vertex> = cells.iter().map(|&c| lattice.centre(c)).collect();
+        let cell_rows = group_rows(cells.len(), |c| (centres[c].y, centres[c].x));
+        let column_count = columns.len() as u16;
+
+        let mut board = Board {
+            lattice,
+            tiles,
+            cells,
+            cell_index,
+            cell_corners,
+            junctions,
+            junction_index,
+            graph,
+            edge_start,
+            edge_to,
+            band_start,
+            band_to,
+            cell_junctions,
+            cell_rows,
+            junction_rows,
+            column_count,
+            cell_names: Vec::new(),
+        };
+        board.cell_names = (0..board.cells.len())
+            .map(|c| board.make_cell_name(c as CellId))
+            .collect();
+        Ok(board)
+    }
+
+    pub fn lattice(&self) -> Lattice {
+        self.lattice
+    }
+
+    pub fn tiles(&self) -> &TileSet {
+        &self.tiles
+    }
+
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn cell_id(&self, cell: Cell) -> Option<CellId> {
+        self.cell_index.get(&cell).copied()
+    }
+
+    pub fn junction_count(&self) -> usize {
+        self.junctions.len()
+    }
+
+    pub fn junction(&self, j: JunctionId) -> &Junction {
+        &self.junctions[j as usize]
+    }
+
+    pub fn junctions(&self) -> &[Junction] {
+        &self.junctions
+    }
+
+    pub fn junction_at(&self, v: Vertex) -> Option<JunctionId> {
+        self.junction_index.get(&v).copied()
+    }
+
+    /// The junction graph: one node per junction (its weight is the junction id), edge
+    /// links and band links.
+    pub fn graph(&self) -> &UnGraph<JunctionId, Link> {
+        &self.graph
+    }
+
+    /// Junctions sharing a tile side with `j`.
+    pub fn neighbours(&self, j: JunctionId) -> &[JunctionId] {
+        let j = j as usize;
+        &self.edge_to[self.edge_start[j] as usize..self.edge_start[j + 1] as usize]
+    }
+
+    pub(crate) fn band_links(&self, j: JunctionId) -> &[BandLink] {
+        let j = j as usize;
+        &self.band_to[self.band_start[j] as usize..self.band_start[j + 1] as usize]
+    }
+
+    /// The junctions `j` is band-linked to when the tiles are in the given states.
+    pub fn band_neighbours<'a>(
+        &'a self,
+        j: JunctionId,
+        tile_states: &'a [u8],
+    ) -> impl Iterator<Item = JunctionId> + 'a {
+        self.band_links(j)
+            .iter()
+            .filter(move |l| l.states & (1 << tile_states[l.cell as usize]) != 0)
+            .map(|l| l.to)
+    }
+
+    /// The corners of a cell, each the junction there if it is one.
+    pub fn cell_corners(&self, cell: CellId) -> &[Option<JunctionId>] {
+        &self.cell_corners[cell as usize]
+    }
+
+    /// The junctions at a cell's corners.
+    pub fn cell_junctions(&self, cell: CellId) -> &[JunctionId] {
+        &self.cell_junctions[cell as usize]
+    }
+
+    /// Cell rows in position-text order: the top row first, each left to right.
+    pub fn cell_rows(&self) -> &[Vec<CellId>] {
+        &self.cell_rows
+    }
+
+    /// Junction rows in position-text order: the top row first, each left to right.
+    pub fn junction_rows(&self) -> &[Vec<JunctionId>] {
+        &self.junction_rows
+    }
+
+    pub fn column_count(&self) -> usize {
+        self.column_count as usize
+    }
+
+    pub fn row_count(&self) -> usize {
+        self.junction_rows.len()
+    }
+
+    /// Regions under the given tile states: for every junction, the index of its region
+    /// (regions numbered from 0 in order of their lowest junction).
+    pub fn regions(&self, tile_states: &[u8]) -> Vec<usize> {
+        let mut sets = UnionFind::<usize>::new(self.junction_count());
+        for edge in self.graph.edge_indices() {
+            if let Link::Band { cell, states } = self.graph[edge] {
+                if states & (1 << tile_states[cell as usize]) != 0 {
+                    let (a, b) = self.graph.edge_endpoints(edge).expect("edge exists");
+                    sets.union(a.index(), b.index());
+                }
+            }
+        }
+        let mut numbering: BTreeMap<usize, usize> = BTreeMap::new();
+        (0..self.junction_count())
+            .map(|j| {
+                let root = sets.find(j);
+                let next = numbering.len();
+                *numbering.entry(root).or_insert(next)
+            })
+            .collect()
+    }
+
+    /// A column's letters: `a`..`z`, then `aa`, `ab`, ...
+    pub fn column_name(column: usize) -> String {
+        let mut name = String::new();
+        let mut n = column;
+        loop {
+            name.insert(0, (b'a' + (n % 26) as u8) as char);
+            if n < 26 {
+                break;
+            }
+            n = n / 26 - 1;
+        }
+        name
+    }
+
+    /// A junction's name: column letters and row number, `a1` at the bottom left.
+    pub fn junction_name(&self, j: JunctionId) -> String {
+        let junction = &self.junctions[j as usize];
+        format!(
+            "{}{}",
+            Board::column_name(junction.column as usize),
+            junction.row + 1
+        )
+    }
+
+    pub fn junction_by_name(&self, name: &str) -> Option<JunctionId> {
+        let (column, row) = split_name(name)?;
+        self.junction_rows
+            .iter()
+            .rev()
+            .nth(row.checked_sub(1)?)?
+            .iter()
+            .copied()
+            .find(|&j| self.junctions[j as usize].column as usize == column)
+    }
+
+    /// A cell's name. Square cells are named as on the play-by-mail server by the columns
+    /// and rows of their corners (`bc34`); other cells by the column of their centre and
+    /// their cell row from 1 at the bottom (`d3`).
+    pub fn cell_name(&self, cell: CellId) -> &str {
+        &self.cell_names[cell as usize]
+    }
+
+    pub fn cell_by_name(&self, name: &str) -> Option<CellId> {
+        self.cell_names
+            .iter()
+            .position(|n| n == name)
+            .map(|c| c as CellId)
+    }
+
+    fn make_cell_name(&self, cell: CellId) -> String {
+        let vertices = self.lattice.corners(self.cells[cell as usize]);
+        match self.lattice {
+            Lattice::Square => {
+                // Name by the junction columns and rows of the corners; corners that are
+                // not junctions cannot occur on square boards (every corner is one).
+                let sw = self.cell_corners[cell as usize][0];
+                let ne = self.cell_corners[cell as usize][2];
+                match (sw, ne) {
+                    (Some(sw), Some(ne)) => {
+                        let (a, b) = (&self.junctions[sw as usize], &self.junctions[ne as usize]);
+                        format!(
+                            "{}{}{}{}",
+                            Board::column_name(a.column as usize),
+                            Board::column_name(b.column as usize),
+                            a.row + 1,
+                            b.row + 1
+                        )
+                    }
+                    _ => format!("cell{}", cell),
+                }
+            }
+            Lattice::Hex => {
+                // The centre's column is that of the top and bottom corners.
+                let top = vertices[0];
+                let column = self
+                    .junctions
+                    .iter()
+                    .find(|j| j.vertex.x == top.x)
+                    .map(|j| j.column as usize);
+                let row = self
+                    .cell_rows
+                    .iter()
+                    .rev()
+                    .position(|r| r.contains(&cell))
+                    .unwrap_or(0);
+                match column {
+                    Some(column) => format!("{}{}", Board::column_name(column), row + 1),
+                    None => format!("cell{}", cell),
+                }
+            }
+        }
+    }
+}
+
+/// Splits `b12` into column 1 and row 12.
+fn split_name(name: &str) -> Option<(usize, usize)> {
+    let letters = name.bytes().take_while(u8::is_ascii_lowercase).count();
+    if letters == 0 || letters == name.len() {
+        return None;
+    }
+    let (col, row) = name.split_at(letters);
+    if row.starts_with('0') || !row.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut column = 0usize;
+    for b in col.bytes() {
+        column = column * 26 + (b - b'a') as usize + 1;
+    }
+    Some((column - 1, row.parse().ok()?))
+}
+
+/// Maps each distinct value to its rank.
+fn rank(values: impl Iterator<Item = i32>) -> BTreeMap<i32, u16> {
+    let mut distinct: Vec<i32> = values.collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    distinct
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| (v, i as u16))
+        .collect()
+}
+
+/// Groups items by the first part of their key, rows from the highest, each sorted by the
+/// second part.
+fn group_rows<K: Ord + Copy>(count: usize, key: impl Fn(usize) -> (K, K)) -> Vec<Vec<u16>> {
+    let mut rows: BTreeMap<K, Vec<(K, u16)>> = BTreeMap::new();
+    for i in 0..count {
+        let (row, column) = key(i);
+        rows.entry(row).or_default().push((column, i as u16));
+    }
+    rows.into_values()
+        .rev()
+        .map(|mut row| {
+            row.sort();
+            row.into_iter().map(|(_, i)| i).collect()
+        })
+        .collect()
+}
+
+fn build_graph(
+    lattice: Lattice,
+    tiles: &TileSet,
+    junction_count: usize,
+    cell_corners: &[Vec<Option<JunctionId>>],
+) -> UnGraph<JunctionId, Link> {
+    let mut graph = UnGraph::with_capacity(junction_count, junction_count * 4);
+    for j in 0..junction_count {
+        graph.add_node(j as JunctionId);
+    }
+    let node = |j: JunctionId| NodeIndex::new(j as usize);
+    // Edge links: both ends of a cell side. Neighbouring cells share sides, so keep one.
+    let mut edges = std::collections::BTreeSet::new();
+    let k = lattice.corner_count();
+    for corners in cell_corners {
+        for side in 0..k {
+            if let (Some(a), Some(b)) = (corners[side], corners[(side + 1) % k]) {
+                edges.insert((a.min(b), a.max(b)));
+            }
+        }
+    }
+    for (a, b) in edges {
+        graph.add_edge(node(a), node(b), Link::Edge);
+    }
+    // Band links: every pair of junction corners a band joins, per cell, with the states
+    // in which it joins them.
+    for (cell, corners) in cell_corners.iter().enumerate() {
+        let mut pairs: BTreeMap<(JunctionId, JunctionId), u8> = BTreeMap::new();
+        for (s, state) in tiles.states().iter().enumerate() {
+            for band in &state.bands {
+                for (i, &p) in band.iter().enumerate() {
+                    for &q in &band[i + 1..] {
+                        if let (Some(a), Some(b)) = (corners[p as usize], corners[q as usize]) {
+                            *pairs.entry((a.min(b), a.max(b))).or_default() |= 1 << s;
+                        }
+                    }
+                }
+            }
+        }
+        for ((a, b), states) in pairs {
+            let link = Link::Band {
+                cell: cell as CellId,
+                states,
+            };
+            graph.add_edge(node(a), node(b), link);
+        }
+    }
+    graph
+}
+
+/// Flattens the links `pick` accepts into compressed adjacency rows.
+fn compressed<T>(
+    junction_count: usize,
+    graph: &UnGraph<JunctionId, Link>,
+    pick: impl Fn(&Link, JunctionId) -> Option<T>,
+) -> (Vec<u32>, Vec<T>) {
+    let mut start = Vec::with_capacity(junction_count + 1);
+    let mut to = Vec::new();
+    for j in 0..junction_count {
+        start.push(to.len() as u32);
+        let mut row: Vec<(JunctionId, T)> = graph
+            .edges(NodeIndex::new(j))
+            .filter_map(|e| {
+                use petgraph::visit::EdgeRef;
+                let other = if e.source().index() == j {
+                    e.target()
+                } else {
+                    e.source()
+                };
+                pick(e.weight(), other.index() as JunctionId).map(|t| (other.index() as JunctionId, t))
+            })
+            .collect();
+        // petgraph lists edges newest first; sort so generation order is by junction.
+        row.sort_by_key(|(other, _)| *other);
+        to.extend(row.into_iter().map(|(_, t)| t));
+    }
+    start.push(to.len() as u32);
+    (start, to)
+}

@@ -1,0 +1,74 @@
+//! perft: the number of distinct sequences of legal turns of a given length.
+//!
+//! Turns are identified by the position they leave. A turn that ends the game has no
+//! continuation: it counts at depth 1 and adds nothing deeper. A position whose game is
+//! already over has no turns.
+
+use crate::{GameModel, Position, Referee};
+
+impl GameModel {
+    /// Counts the turn sequences of length `depth` from `position`.
+    ///
+    /// # Errors
+    /// An error of the referee (a failing end-of-game script).
+    pub fn perft<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        depth: u32,
+    ) -> Result<u64, R::Error> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        if referee.outcome(self, position)?.is_some() {
+            return Ok(0);
+        }
+        self.perft_live(referee, position, depth)
+    }
+
+    /// Like [`GameModel::perft`], but for each distinct turn (in canonical text order) its
+    /// own count.
+    ///
+    /// # Errors
+    /// An error of the referee.
+    pub fn perft_divide<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        depth: u32,
+    ) -> Result<Vec<(String, u64)>, R::Error> {
+        if depth == 0 || referee.outcome(self, position)?.is_some() {
+            return Ok(Vec::new());
+        }
+        let mut rows = Vec::new();
+        for turn in self.legal_turns(position) {
+            let child = self.after(position, &turn.delta);
+            let count = self.perft(referee, &child, depth - 1)?;
+            rows.push((turn.text, count));
+        }
+        Ok(rows)
+    }
+
+    /// perft of a position whose game is known to go on.
+    fn perft_live<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        depth: u32,
+    ) -> Result<u64, R::Error> {
+        let deltas = self.distinct_deltas(position);
+        if depth == 1 {
+            return Ok(deltas.len() as u64);
+        }
+        let mut total = 0;
+        let mut child = position.clone();
+        for delta in &deltas {
+            child.clone_from(position);
+            self.apply(&mut child, delta);
+            if referee.outcome(self, &child)?.is_none() {
+                total += self.perft_live(referee, &child, depth - 1)?;
+            }
+        }
+        Ok(total)
+    }
+}
