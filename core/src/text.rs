@@ -36,37 +36,7 @@ impl GameModel {
             ));
         }
         let mut position = Position::empty(board, 0);
-
-        let tile_rows: Vec<&str> = fields[0].split('/').collect();
-        if tile_rows.len() != board.cell_rows().len() {
-            return err(format!(
-                "tiles: expected {} rows separated by `/`, found {}",
-                board.cell_rows().len(),
-                tile_rows.len()
-            ));
-        }
-        for (r, (row, cells)) in tile_rows.iter().zip(board.cell_rows()).enumerate() {
-            let letters: Vec<char> = row.chars().collect();
-            if letters.len() != cells.len() {
-                return err(format!(
-                    "tiles: row {} from the top has {} letters, expected {}",
-                    r + 1,
-                    letters.len(),
-                    cells.len()
-                ));
-            }
-            for (&letter, &cell) in letters.iter().zip(cells) {
-                let Some(state) = board.tiles().state_by_letter(letter) else {
-                    return err(format!(
-                        "tiles: `{}` in row {} from the top is not a tile state ({})",
-                        letter,
-                        r + 1,
-                        board.tiles().letters()
-                    ));
-                };
-                position.set_tile(cell, state);
-            }
-        }
+        position.tiles = self.parse_tiles(fields[0])?;
 
         let stack_rows: Vec<&str> = fields[1].split('/').collect();
         if stack_rows.len() != board.junction_rows().len() {
@@ -120,6 +90,59 @@ impl GameModel {
         Ok(position)
     }
 
+    /// Reads the tile field of a position text (a layout): cell rows from the top,
+    /// separated by `/`, one state letter per cell.
+    ///
+    /// # Errors
+    /// A wrong number of rows or letters, or a letter that is not a tile state.
+    pub fn parse_tiles(&self, field: &str) -> Result<Vec<u8>, PositionError> {
+        let board = &self.board;
+        let err = |msg: String| Err(PositionError(msg));
+        let mut tiles = vec![0; board.cell_count()];
+        let tile_rows: Vec<&str> = field.split('/').collect();
+        if tile_rows.len() != board.cell_rows().len() {
+            return err(format!(
+                "tiles: expected {} rows separated by `/`, found {}",
+                board.cell_rows().len(),
+                tile_rows.len()
+            ));
+        }
+        for (r, (row, cells)) in tile_rows.iter().zip(board.cell_rows()).enumerate() {
+            let letters: Vec<char> = row.chars().collect();
+            if letters.len() != cells.len() {
+                return err(format!(
+                    "tiles: row {} from the top has {} letters, expected {}",
+                    r + 1,
+                    letters.len(),
+                    cells.len()
+                ));
+            }
+            for (&letter, &cell) in letters.iter().zip(cells) {
+                let Some(state) = board.tiles().state_by_letter(letter) else {
+                    return err(format!(
+                        "tiles: `{}` in row {} from the top is not a tile state ({})",
+                        letter,
+                        r + 1,
+                        board.tiles().letters()
+                    ));
+                };
+                tiles[cell as usize] = state;
+            }
+        }
+        Ok(tiles)
+    }
+
+    /// Writes the tile field of a position text.
+    pub fn tiles_text(&self, tiles: &[u8]) -> String {
+        let board = &self.board;
+        let rows: Vec<String> = board
+            .cell_rows()
+            .iter()
+            .map(|row| row.iter().map(|&c| board.tiles().letter(tiles[c as usize])).collect())
+            .collect();
+        rows.join("/")
+    }
+
     fn stack_tokens(&self, row: &str, row_name: u16) -> Result<Vec<Stack>, PositionError> {
         let rules = &self.rules;
         let mut tokens = Vec::new();
@@ -164,15 +187,7 @@ impl GameModel {
     /// Writes the canonical position text (the quiet count only when it is not 0).
     pub fn position_text(&self, position: &Position) -> String {
         let board = &self.board;
-        let tiles: Vec<String> = board
-            .cell_rows()
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .map(|&c| board.tiles().letter(position.tile(c)))
-                    .collect()
-            })
-            .collect();
+        let tiles = self.tiles_text(position.tiles());
         let stacks: Vec<String> = board
             .junction_rows()
             .iter()
@@ -180,7 +195,7 @@ impl GameModel {
             .collect();
         let mut text = format!(
             "{} {} {}",
-            tiles.join("/"),
+            tiles,
             stacks.join("/"),
             self.rules.player_letter(position.side())
         );

@@ -1,0 +1,249 @@
+//! A game: the set-up turns that lay tiles (if the ruleset has them), then piece turns,
+//! each checked and applied whole, the end-of-game script asked after every turn.
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use thiserror::Error;
+use variant_run_core::{CellId, LegalTurn, Outcome, PlayerId, Position, TurnError};
+
+use crate::config::TileSetup;
+use crate::script::ScriptError;
+use crate::variant::Variant;
+
+/// How the tiles of a new game are laid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// By the ruleset's own set-up: placement turns, or a layout drawn from the seed.
+    Setup,
+    /// Drawn from the seed, skipping any placement turns.
+    Random,
+    /// Given, as the tile field of a position text.
+    Given(Vec<u8>),
+}
+
+/// A turn that was played, as the transcript shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub player: PlayerId,
+    /// The canonical text: for set-up turns the letters actually laid.
+    pub text: String,
+}
+
+#[derive(Debug, Error)]
+pub enum GameError {
+    #[error(transparent)]
+    Turn(#[from] TurnError),
+    #[error("{0}")]
+    Setup(String),
+    #[error("the game is over: {0}")]
+    Over(String),
+    #[error(transparent)]
+    Script(#[from] ScriptError),
+}
+
+/// Draws a tile layout: every cell a uniformly random state.
+pub fn random_layout(variant: &Variant, rng: &mut impl Rng) -> Vec<u8> {
+    let states = variant.model.board.tiles().len() as u8;
+    (0..variant.model.board.cell_count())
+        .map(|_| rng.gen_range(0..states))
+        .collect()
+}
+
+pub struct Game<'v> {
+    variant: &'v Variant,
+    /// Index of the next placement turn; equal to their number once the pieces move.
+    placement: usize,
+    position: Position,
+    history: Vec<Played>,
+    outcome: Option<Outcome>,
+    /// Draws the tiles of `random` set-up turns.
+    rng: Pcg64Mcg,
+}
+
+impl<'v> Game<'v> {
+    /// Starts a game; `seed` decides every random draw of the set-up.
+    ///
+    /// # Errors
+    /// The end-of-game script fails on the start position.
+    pub fn new(variant: &'v Variant, layout: Layout, seed: u64) -> Result<Game<'v>, GameError> {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let placement_setup =
+            layout == Layout::Setup && variant.tile_setup == TileSetup::Placement;
+        let tiles = match layout {
+            Layout::Given(tiles) => tiles,
+            _ if placement_setup => vec![0; variant.model.board.cell_count()],
+            _ => random_layout(variant, &mut rng),
+        };
+        let mut game = Game {
+            variant,
+            placement: if placement_setup { 0 } else { variant.placement_turns.len() },
+            position: variant.start_position(&tiles),
+            history: Vec::new(),
+            outcome: None,
+            rng,
+        };
+        if !game.in_setup() {
+            game.outcome = variant.judge(&game.position)?;
+        }
+        Ok(game)
+    }
+
+    pub fn variant(&self) -> &'v Variant {
+        self.variant
+    }
+
+    /// Whether tiles are still being laid.
+    pub fn in_setup(&self) -> bool {
+        self.placement < self.variant.placement_turns.len()
+    }
+
+    /// The position (during set-up: tiles laid so far, others in their first state).
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn history(&self) -> &[Played] {
+        &self.history
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// The player whose turn it is.
+    pub fn to_move(&self) -> PlayerId {
+        match self.variant.placement_turns.get(self.placement) {
+            Some(turn) => turn.player,
+            None => self.position.side(),
+        }
+    }
+
+    /// The cells the current set-up turn lays, in order.
+    pub fn placement_cells(&self) -> Option<&[CellId]> {
+        self.variant
+            .placement_turns
+            .get(self.placement)
+            .map(|t| t.cells.as_slice())
+    }
+
+    /// The legal piece turns (none during set-up or once the game is over).
+    pub fn legal_turns(&self) -> Vec<LegalTurn> {
+        if self.in_setup() || self.outcome.is_some() {
+            return Vec::new();
+        }
+        self.variant.model.legal_turns(&self.position)
+    }
+
+    /// Plays a turn given as text. A refused turn leaves the game as it was.
+    ///
+    /// # Errors
+    /// The text is not a legal turn here, the game is over, or a script fails.
+    pub fn play(&mut self, text: &str) -> Result<&Played, GameError> {
+        if let Some(outcome) = &self.outcome {
+            return Err(GameError::Over(outcome.reason.clone()));
+        }
+        if self.in_setup() {
+            return self.place(text);
+        }
+        let turn = self.variant.model.parse_turn_in(&self.position, text)?;
+        self.play_legal(turn)
+    }
+
+    /// Plays a turn known to be legal (one of [`Game::legal_turns`]).
+    ///
+    /// # Errors
+    /// The end-of-game script fails; the turn is then not played.
+    pub fn play_legal(&mut self, turn: LegalTurn) -> Result<&Played, GameError> {
+        let next = self.variant.model.after(&self.position, &turn.delta);
+        let outcome = self.variant.judge(&next)?;
+        let player = self.position.side();
+        self.position = next;
+        self.outcome = outcome;
+        self.history.push(Played {
+            player,
+            text: turn.text,
+        });
+        Ok(self.history.last().expect("just pushed"))
+    }
+
+    /// A set-up turn: `random`, or one state letter per tile of this turn.
+    fn place(&mut self, text: &str) -> Result<&Played, GameError> {
+        let turn = &self.variant.placement_turns[self.placement];
+        let tiles = self.variant.model.board.tiles();
+        let text = text.trim();
+        let states: Vec<u8> = if text == "random" {
+            (0..turn.cells.len())
+                .map(|_| self.rng.gen_range(0..tiles.len() as u8))
+                .collect()
+        } else {
+            let letters: Vec<char> = text.chars().collect();
+            if letters.len() != turn.cells.len() {
+                return Err(GameError::Setup(format!(
+                    "this set-up turn lays {} tiles: type `random` or {} letters ({}), not {}",
+                    turn.cells.len(),
+                    turn.cells.len(),
+                    tiles.letters(),
+                    letters.len()
+                )));
+            }
+            let mut states = Vec::new();
+            for (i, &letter) in letters.iter().enumerate() {
+                let state = tiles.state_by_letter(letter).ok_or_else(|| {
+                    GameError::Setup(format!(
+                        "letter {} `{}` is not a tile state ({})",
+                        i + 1,
+                        letter,
+                        tiles.letters()
+                    ))
+                })?;
+                states.push(state);
+            }
+            states
+        };
+        let mut next = self.position.clone();
+        for (&cell, &state) in turn.cells.iter().zip(&states) {
+            next.set_tile(cell, state);
+        }
+        let outcome = if self.placement + 1 == self.variant.placement_turns.len() {
+            self.variant.judge(&next)?
+        } else {
+            None
+        };
+        let player = turn.player;
+        let text: String = states.iter().map(|&s| tiles.letter(s)).collect();
+        self.position = next;
+        self.outcome = outcome;
+        self.placement += 1;
+        self.history.push(Played { player, text });
+        Ok(self.history.last().expect("just pushed"))
+    }
+}
+
+/// Reads a `--layout` argument: `random`, or the tile field of a position text.
+///
+/// # Errors
+/// The text does not describe this board's tiles.
+pub fn parse_layout(variant: &Variant, text: Option<&str>) -> Result<Layout, GameError> {
+    match text {
+        None => Ok(Layout::Setup),
+        Some("random") => Ok(Layout::Random),
+        Some(tiles) => variant
+            .model
+            .parse_tiles(tiles)
+            .map(Layout::Given)
+            .map_err(|e| GameError::Setup(format!("--layout: {}", e.0))),
+    }
+}
+
+/// The position at the start of the piece phase: set-up turns, if any, are played as
+/// `random`, exactly as two computer players would play them with this seed.
+///
+/// # Errors
+/// A script fails.
+pub fn opening(variant: &Variant, layout: Layout, seed: u64) -> Result<Position, GameError> {
+    let mut game = Game::new(variant, layout, seed)?;
+    while game.in_setup() {
+        game.play("random")?;
+    }
+    Ok(game.position().clone())
+}

@@ -1,0 +1,103 @@
+//! Built-in players. Each is seeded, so a seed replays the same game on every machine.
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use variant_run_core::LegalTurn;
+
+use crate::game::Game;
+
+/// The built-in players, by the names the command line uses.
+pub const PLAYER_KINDS: &[(&str, &str)] = &[
+    ("random", "plays a uniformly random legal turn"),
+    ("greedy", "captures as many pieces as it can, else plays at random"),
+    ("human", "you: type turns in the terminal"),
+];
+
+/// A computer player.
+pub trait Player {
+    /// A turn for the game's player to move: a legal piece turn, or during set-up the
+    /// text of a set-up turn.
+    fn choose(&mut self, game: &Game) -> Choice;
+}
+
+/// What a computer player decided.
+pub enum Choice {
+    Turn(LegalTurn),
+    Text(String),
+}
+
+/// Plays a uniformly random legal turn; lays set-up tiles at random.
+pub struct RandomPlayer {
+    rng: Pcg64Mcg,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn choose(&mut self, game: &Game) -> Choice {
+        if game.in_setup() {
+            return Choice::Text("random".into());
+        }
+        let turns = game.legal_turns();
+        match turns.choose(&mut self.rng) {
+            Some(turn) => Choice::Turn(turn.clone()),
+            None => Choice::Text(String::new()),
+        }
+    }
+}
+
+/// Prefers the turns that capture the most enemy pieces; otherwise random.
+pub struct GreedyPlayer {
+    rng: Pcg64Mcg,
+}
+
+impl GreedyPlayer {
+    pub fn new(seed: u64) -> GreedyPlayer {
+        GreedyPlayer {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for GreedyPlayer {
+    fn choose(&mut self, game: &Game) -> Choice {
+        if game.in_setup() {
+            return Choice::Text("random".into());
+        }
+        let position = game.position();
+        let enemy = 1 - position.side();
+        let before = position.pieces(enemy);
+        let model = &game.variant().model;
+        let scored: Vec<(u32, LegalTurn)> = game
+            .legal_turns()
+            .into_iter()
+            .map(|t| (before - model.after(position, &t.delta).pieces(enemy), t))
+            .collect();
+        let best = scored.iter().map(|(s, _)| *s).max().unwrap_or(0);
+        let top: Vec<&LegalTurn> = scored
+            .iter()
+            .filter(|(s, _)| *s == best)
+            .map(|(_, t)| t)
+            .collect();
+        match top.choose(&mut self.rng) {
+            Some(turn) => Choice::Turn((*turn).clone()),
+            None => Choice::Text(String::new()),
+        }
+    }
+}
+
+/// Makes a built-in computer player by name (`human` is the CLI's business).
+pub fn computer_player(kind: &str, seed: u64) -> Option<Box<dyn Player>> {
+    match kind {
+        "random" => Some(Box::new(RandomPlayer::new(seed))),
+        "greedy" => Some(Box::new(GreedyPlayer::new(seed))),
+        _ => None,
+    }
+}

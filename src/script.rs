@@ -1,0 +1,294 @@
+//! The Rhai script host: one engine, every script compiled once, sandbox limits, and
+//! errors that name the file, line and column with a caret under the spot.
+//!
+//! Scripts are where designers write the rules that differ between rulesets. They are
+//! called a few times per turn at most: the capture rule is tabulated when the ruleset
+//! loads, and the end-of-game rule runs once after each turn, reading the position
+//! through native helpers (`game.pieces("x")`, `game.has_legal_turn()`) instead of loops.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
+
+use rhai::module_resolvers::{FileModuleResolver, ModuleResolversCollection};
+use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Scope, AST};
+
+use crate::game_view::register_game_api;
+
+/// Sandbox limits: generous for rules written with native helpers, small enough that a
+/// runaway script stops at once with an error instead of hanging a game.
+const MAX_OPERATIONS: u64 = 1_000_000;
+const MAX_CALL_LEVELS: usize = 48;
+const MAX_EXPR_DEPTH: usize = 64;
+const MAX_FN_EXPR_DEPTH: usize = 48;
+const MAX_STRING_SIZE: usize = 10_000;
+const MAX_ARRAY_SIZE: usize = 10_000;
+const MAX_MAP_SIZE: usize = 1_000;
+const MAX_MODULES: usize = 32;
+
+/// A script that failed to compile or run, located in its file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScriptError {
+    pub file: String,
+    /// 1-based line and column, when Rhai knows them.
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+    /// The source line, for the caret display.
+    pub source_line: Option<String>,
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "{}:{}:{}: {}", self.file, line, column, self.message)?,
+            (Some(line), None) => write!(f, "{}:{}: {}", self.file, line, self.message)?,
+            _ => write!(f, "{}: {}", self.file, self.message)?,
+        }
+        if let (Some(line), Some(text)) = (self.line, &self.source_line) {
+            let gutter = line.to_string();
+            write!(f, "\n {} | {}", gutter, text)?;
+            if let Some(column) = self.column {
+                write!(
+                    f,
+                    "\n {} | {}^",
+                    " ".repeat(gutter.len()),
+                    " ".repeat(column.saturating_sub(1))
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+/// The engine and the compiled scripts of one ruleset.
+pub struct ScriptHost {
+    engine: Engine,
+    /// Script sources by the name errors show (the path as given), for caret lines.
+    sources: BTreeMap<String, String>,
+}
+
+/// A compiled script and the file it came from.
+#[derive(Clone)]
+pub struct Script {
+    pub ast: Arc<AST>,
+    pub file: String,
+}
+
+impl ScriptHost {
+    /// Builds the engine: imports resolve in the variant folder first, then in the shared
+    /// `scripts/` folder; limits are set; `print` goes to standard error.
+    pub fn new(variant_dir: &Path, shared_dir: Option<&Path>) -> ScriptHost {
+        let mut engine = Engine::new();
+        engine
+            .set_max_operations(MAX_OPERATIONS)
+            .set_max_call_levels(MAX_CALL_LEVELS)
+            .set_max_expr_depths(MAX_EXPR_DEPTH, MAX_FN_EXPR_DEPTH)
+            .set_max_string_size(MAX_STRING_SIZE)
+            .set_max_array_size(MAX_ARRAY_SIZE)
+            .set_max_map_size(MAX_MAP_SIZE)
+            .set_max_modules(MAX_MODULES)
+            .set_fail_on_invalid_map_property(true);
+        engine.disable_symbol("eval");
+        let mut resolvers = ModuleResolversCollection::new();
+        resolvers.push(FileModuleResolver::new_with_path(variant_dir));
+        if let Some(shared) = shared_dir {
+            resolvers.push(FileModuleResolver::new_with_path(shared));
+        }
+        engine.set_module_resolver(resolvers);
+        engine.on_print(|text| eprintln!("script: {text}"));
+        engine.on_debug(|text, source, pos| {
+            eprintln!("script debug {}:{}: {text}", source.unwrap_or("?"), pos)
+        });
+        register_game_api(&mut engine);
+        ScriptHost {
+            engine,
+            sources: BTreeMap::new(),
+        }
+    }
+
+    /// Compiles a script file once, with its imports resolved now.
+    ///
+    /// # Errors
+    /// The file cannot be read, or does not compile.
+    pub fn compile(&mut self, path: &Path) -> Result<Script, ScriptError> {
+        let file = display_name(path);
+        let text = std::fs::read_to_string(path).map_err(|e| ScriptError {
+            file: file.clone(),
+            line: None,
+            column: None,
+            message: format!("cannot read the script: {e}"),
+            source_line: None,
+        })?;
+        self.sources.insert(file.clone(), text.clone());
+        let scope = Scope::new();
+        let mut ast = self
+            .engine
+            .compile_into_self_contained(&scope, &text)
+            .map_err(|e| self.locate(&file, &e))?;
+        ast.set_source(file.clone());
+        Ok(Script {
+            ast: Arc::new(ast),
+            file,
+        })
+    }
+
+    /// Whether a script defines a function of this name and number of parameters.
+    pub fn defines(script: &Script, name: &str, params: usize) -> bool {
+        script
+            .ast
+            .iter_functions()
+            .any(|f| f.name == name && f.params.len() == params)
+    }
+
+    /// Calls a function of a script.
+    ///
+    /// # Errors
+    /// The function is missing, fails, exceeds a limit, or returns another type.
+    pub fn call<T: Clone + 'static>(
+        &self,
+        script: &Script,
+        name: &str,
+        args: impl rhai::FuncArgs,
+    ) -> Result<T, ScriptError> {
+        let mut scope = Scope::new();
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        self.engine
+            .call_fn_with_options::<T>(options, &mut scope, &script.ast, name, args)
+            .map_err(|e| self.locate(&script.file, &e))
+    }
+
+    /// Evaluates a one-line expression with the given integer variables in scope (sizes
+    /// and counts written in TOML as `"(size - 1) / 2"`).
+    ///
+    /// # Errors
+    /// The expression does not compile, fails, or is not an integer.
+    pub fn eval_int(&self, what: &str, expr: &str, vars: &[(&str, i64)]) -> Result<i64, ScriptError> {
+        self.eval_expr::<i64>(what, expr, vars)
+    }
+
+    /// Like [`ScriptHost::eval_int`], for a condition.
+    ///
+    /// # Errors
+    /// As [`ScriptHost::eval_int`].
+    pub fn eval_bool(&self, what: &str, expr: &str, vars: &[(&str, i64)]) -> Result<bool, ScriptError> {
+        self.eval_expr::<bool>(what, expr, vars)
+    }
+
+    fn eval_expr<T: Clone + 'static>(
+        &self,
+        what: &str,
+        expr: &str,
+        vars: &[(&str, i64)],
+    ) -> Result<T, ScriptError> {
+        let mut scope = Scope::new();
+        for &(name, value) in vars {
+            scope.push_constant(name, value);
+        }
+        self.engine
+            .eval_expression_with_scope::<T>(&mut scope, expr)
+            .map_err(|e| ScriptError {
+                file: what.to_string(),
+                line: None,
+                column: None,
+                message: format!("`{expr}`: {}", root_cause(&e)),
+                source_line: None,
+            })
+    }
+
+    /// Turns a Rhai error into one located in the file where it happened: errors inside
+    /// called functions are unwrapped down to the statement that failed.
+    fn locate(&self, file: &str, error: &EvalAltResult) -> ScriptError {
+        let (innermost_source, innermost) = innermost(error, None);
+        let file = innermost_source.unwrap_or(file).to_string();
+        let pos = innermost.position();
+        let line = pos.line();
+        let column = pos.position();
+        let source_line = line.and_then(|l| {
+            self.sources
+                .get(&file)
+                .and_then(|text| text.lines().nth(l - 1).map(str::to_string))
+        });
+        ScriptError {
+            file,
+            line,
+            column,
+            message: root_cause(innermost),
+            source_line,
+        }
+    }
+}
+
+/// A path as errors show it: relative to the working directory when it is below it.
+pub fn display_name(path: &Path) -> String {
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| path.to_path_buf())
+        .display()
+        .to_string()
+}
+
+/// Follows function-call wrappers down to the error that started it, remembering the
+/// innermost script source named on the way.
+fn innermost<'a>(error: &'a EvalAltResult, source: Option<&'a str>) -> (Option<&'a str>, &'a EvalAltResult) {
+    match error {
+        EvalAltResult::ErrorInFunctionCall(_, src, inner, _)
+        | EvalAltResult::ErrorInModule(src, inner, _) => {
+            let source = if src.is_empty() { source } else { Some(src.as_str()) };
+            innermost(inner, source)
+        }
+        _ => (source, error),
+    }
+}
+
+/// The message of an error without Rhai's own position suffix, in words a designer
+/// recognises.
+fn root_cause(error: &EvalAltResult) -> String {
+    let (_, inner) = innermost(error, None);
+    let text = match inner {
+        EvalAltResult::ErrorTooManyOperations(_) => format!(
+            "the script ran more than {MAX_OPERATIONS} operations (an endless loop?)"
+        ),
+        EvalAltResult::ErrorStackOverflow(_) => format!(
+            "calls nested deeper than {MAX_CALL_LEVELS} levels (endless recursion?)"
+        ),
+        EvalAltResult::ErrorParsing(kind, _) => kind.to_string(),
+        other => other.to_string(),
+    };
+    // Rhai appends " (line L, position P)" to many messages; the location is shown apart.
+    match text.rfind(" (line ") {
+        Some(i) if text.ends_with(')') => text[..i].to_string(),
+        _ => text,
+    }
+}
+
+/// Reads an optional string field of a map a script returned.
+pub fn map_str(map: &Map, key: &str) -> Option<String> {
+    map.get(key).and_then(|v| v.clone().into_string().ok())
+}
+
+/// Converts a TOML parameter to a Rhai value.
+pub fn toml_to_dynamic(value: &toml::Value) -> Dynamic {
+    match value {
+        toml::Value::String(s) => s.clone().into(),
+        toml::Value::Integer(i) => (*i).into(),
+        toml::Value::Boolean(b) => (*b).into(),
+        toml::Value::Float(f) => f.to_string().into(),
+        toml::Value::Datetime(d) => d.to_string().into(),
+        toml::Value::Array(items) => {
+            let array: rhai::Array = items.iter().map(toml_to_dynamic).collect();
+            array.into()
+        }
+        toml::Value::Table(table) => {
+            let map: Map = table
+                .iter()
+                .map(|(k, v)| (k.as_str().into(), toml_to_dynamic(v)))
+                .collect();
+            map.into()
+        }
+    }
+}
