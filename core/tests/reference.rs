@@ -1,0 +1,210 @@
+//! An independent, deliberately naive turn generator written straight from the rules
+//! digest, for checking the real one. It reads adjacency from the petgraph junction graph
+//! (not the generator's flat tables), copies whole positions for every candidate, and
+//! shares no code with `movegen.rs` or `legality.rs`.
+
+use std::collections::{BTreeSet, HashSet};
+
+use petgraph::graph::NodeIndex;
+use petgraph::visit::EdgeRef;
+use variant_run_core::{GameModel, JunctionId, Link, Position, Stack};
+
+fn edge_neighbours(model: &GameModel, j: JunctionId) -> Vec<JunctionId> {
+    let graph = model.board.graph();
+    graph
+        .edges(NodeIndex::new(j as usize))
+        .filter(|e| matches!(e.weight(), Link::Edge))
+        .map(|e| other_end(e.source().index(), e.target().index(), j))
+        .collect()
+}
+
+fn other_end(a: usize, b: usize, j: JunctionId) -> JunctionId {
+    if a == j as usize {
+        b as JunctionId
+    } else {
+        a as JunctionId
+    }
+}
+
+fn band_neighbours(model: &GameModel, tiles: &[u8], j: JunctionId) -> Vec<JunctionId> {
+    let graph = model.board.graph();
+    graph
+        .edges(NodeIndex::new(j as usize))
+        .filter(|e| match e.weight() {
+            Link::Band { cell, states } => states & (1 << tiles[*cell as usize]) != 0,
+            Link::Edge => false,
+        })
+        .map(|e| other_end(e.source().index(), e.target().index(), j))
+        .collect()
+}
+
+/// Empty junctions reachable from `from` through empty junctions along bands.
+fn reach(model: &GameModel, tiles: &[u8], stacks: &[Stack], from: JunctionId) -> BTreeSet<JunctionId> {
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![from];
+    while let Some(j) = todo.pop() {
+        for n in band_neighbours(model, tiles, j) {
+            if n != from && stacks[n as usize].is_empty() && seen.insert(n) {
+                todo.push(n);
+            }
+        }
+    }
+    seen
+}
+
+fn can_land(model: &GameModel, stacks: &[Stack], side: u8, j: JunctionId, height: u8) -> bool {
+    let there = stacks[j as usize];
+    match there.owner() {
+        None => true,
+        Some(o) if o == side => false,
+        Some(o) => {
+            let home = model.board.junction(j).colour == model.rules.colour_of(o);
+            model.rules.capture.captures(height, there.height(), home)
+        }
+    }
+}
+
+fn finish(position: &Position, tiles: &[u8], stacks: Vec<Stack>) -> Position {
+    let mut next = position.clone();
+    let side = position.side();
+    let captured = (0..stacks.len())
+        .any(|j| position.stacks()[j].owner() == Some(1 - side) && !stacks[j].is_owned_by(1 - side));
+    for (cell, &state) in tiles.iter().enumerate() {
+        next.set_tile(cell as u16, state);
+    }
+    for (j, &s) in stacks.iter().enumerate() {
+        next.set_stack(j as JunctionId, s);
+    }
+    next.set_side(1 - side);
+    next.set_quiet_turns(if captured { 0 } else { position.quiet_turns() + 1 });
+    next
+}
+
+/// Every way to give `height` pieces to `targets`, each getting 0..=height.
+fn assignments(targets: usize, height: u8) -> Vec<Vec<u8>> {
+    if targets == 0 {
+        return if height == 0 { vec![vec![]] } else { vec![] };
+    }
+    let mut out = Vec::new();
+    for first in 0..=height {
+        for mut rest in assignments(targets - 1, height - first) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// Every position one legal turn leads to (all turn parts enabled, as in Browne's rules).
+pub fn children(model: &GameModel, position: &Position) -> HashSet<Position> {
+    let side = position.side();
+    let board = &model.board;
+    let n = board.junction_count() as JunctionId;
+    let mut out = HashSet::new();
+    let mut flips: Vec<Option<u16>> = vec![None];
+    for cell in 0..board.cell_count() as u16 {
+        if board.cell_junctions(cell).iter().all(|&j| position.stack(j).is_empty()) {
+            flips.push(Some(cell));
+        }
+    }
+    for flip in flips {
+        let mut tiles = position.tiles().to_vec();
+        if let Some(c) = flip {
+            tiles[c as usize] = board.tiles().flipped(tiles[c as usize]);
+        }
+        let start = position.stacks().to_vec();
+        // (stacks after the optional step, the stepped stack's junction)
+        let mut after_steps: Vec<(Vec<Stack>, Option<JunctionId>)> = vec![(start.clone(), None)];
+        for a in 0..n {
+            if !start[a as usize].is_owned_by(side) {
+                continue;
+            }
+            for b in reach(model, &tiles, &start, a) {
+                let mut s = start.clone();
+                s[b as usize] = s[a as usize];
+                s[a as usize] = Stack::EMPTY;
+                out.insert(finish(position, &tiles, s.clone())); // the step alone
+                after_steps.push((s, Some(b)));
+            }
+        }
+        for (stacks, stepped) in &after_steps {
+            // Merges onto every target.
+            for t in 0..n {
+                if stacks[t as usize].is_owned_by(side) {
+                    continue;
+                }
+                let around: Vec<JunctionId> = edge_neighbours(model, t)
+                    .into_iter()
+                    .filter(|&s| stacks[s as usize].is_owned_by(side))
+                    .collect();
+                for mask in 0u32..(1 << around.len()) {
+                    let chosen: Vec<JunctionId> = (0..around.len())
+                        .filter(|k| mask & (1 << k) != 0)
+                        .map(|k| around[k])
+                        .collect();
+                    if chosen.len() < 2 {
+                        continue;
+                    }
+                    if let Some(b) = stepped {
+                        if !chosen.contains(b) {
+                            continue;
+                        }
+                    }
+                    let total: u8 = chosen.iter().map(|&s| stacks[s as usize].height()).sum();
+                    if total > model.rules.max_height || !can_land(model, stacks, side, t, total) {
+                        continue;
+                    }
+                    let mut s = stacks.clone();
+                    for &c in &chosen {
+                        s[c as usize] = Stack::EMPTY;
+                    }
+                    s[t as usize] = Stack::new(side, total);
+                    out.insert(finish(position, &tiles, s));
+                }
+            }
+            // Splits of every own stack (after a step: only of the stepped stack).
+            for src in 0..n {
+                let stack = stacks[src as usize];
+                if !stack.is_owned_by(side) || stack.height() < 2 {
+                    continue;
+                }
+                if stepped.is_some_and(|b| b != src) {
+                    continue;
+                }
+                let around = edge_neighbours(model, src);
+                for parts in assignments(around.len(), stack.height()) {
+                    if parts.iter().filter(|&&p| p > 0).count() < 2 {
+                        continue;
+                    }
+                    let ok = around
+                        .iter()
+                        .zip(&parts)
+                        .all(|(&t, &p)| p == 0 || can_land(model, stacks, side, t, p));
+                    if !ok {
+                        continue;
+                    }
+                    let mut s = stacks.clone();
+                    s[src as usize] = Stack::EMPTY;
+                    for (&t, &p) in around.iter().zip(&parts) {
+                        if p > 0 {
+                            s[t as usize] = Stack::new(side, p);
+                        }
+                    }
+                    out.insert(finish(position, &tiles, s));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// perft by the reference generator (no end-of-game rule: every position goes on).
+pub fn perft(model: &GameModel, position: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    children(model, position)
+        .iter()
+        .map(|c| perft(model, c, depth - 1))
+        .sum()
+}
