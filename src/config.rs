@@ -148,6 +148,8 @@ pub struct SetupConfig {
     pub placement: Option<String>,
 }
 
+/// Script paths are relative to the variant folder; a file not found there is looked
+/// for in the shared `scripts/` folder, so rulesets can reuse each other's rules.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesConfig {

@@ -67,8 +67,7 @@ impl<'v> Game<'v> {
     /// The end-of-game script fails on the start position.
     pub fn new(variant: &'v Variant, layout: Layout, seed: u64) -> Result<Game<'v>, GameError> {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let placement_setup =
-            layout == Layout::Setup && variant.tile_setup == TileSetup::Placement;
+        let placement_setup = layout == Layout::Setup && variant.tile_setup == TileSetup::Placement;
         let tiles = match layout {
             Layout::Given(tiles) => tiles,
             _ if placement_setup => vec![0; variant.model.board.cell_count()],
@@ -76,7 +75,11 @@ impl<'v> Game<'v> {
         };
         let mut game = Game {
             variant,
-            placement: if placement_setup { 0 } else { variant.placement_turns.len() },
+            placement: if placement_setup {
+                0
+            } else {
+                variant.placement_turns.len()
+            },
             position: variant.start_position(&tiles),
             history: Vec::new(),
             outcome: None,

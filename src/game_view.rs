@@ -4,6 +4,7 @@
 //! book: `if game.pieces(game.to_move) == 0 { ... }`. Players are named by their letters.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult};
@@ -14,7 +15,7 @@ use variant_run_core::{GameModel, PlayerId, Position};
 pub struct GameView {
     pub(crate) model: Arc<GameModel>,
     pub(crate) position: Position,
-    pub(crate) params: Arc<BTreeMap<String, Dynamic>>,
+    pub(crate) params: Rc<BTreeMap<String, Dynamic>>,
     pub(crate) size: i64,
 }
 
@@ -82,13 +83,16 @@ pub fn register_game_api(engine: &mut Engine) {
         g.model.has_turn(&g.position, false)
     });
     // The letter of the player whose stack stands on a junction, or "" when it is empty.
-    engine.register_fn("owner_at", |g: &mut GameView, name: &str| -> Fallible<String> {
-        let j = g.junction(name)?;
-        Ok(match g.position.stack(j).owner() {
-            Some(owner) => g.letter(owner),
-            None => String::new(),
-        })
-    });
+    engine.register_fn(
+        "owner_at",
+        |g: &mut GameView, name: &str| -> Fallible<String> {
+            let j = g.junction(name)?;
+            Ok(match g.position.stack(j).owner() {
+                Some(owner) => g.letter(owner),
+                None => String::new(),
+            })
+        },
+    );
     // How many of the named junctions hold a stack of the player.
     engine.register_fn(
         "count_held",
@@ -107,9 +111,12 @@ pub fn register_game_api(engine: &mut Engine) {
         },
     );
     // A value from the ruleset's [params] table.
-    engine.register_fn("param", |g: &mut GameView, name: &str| -> Fallible<Dynamic> {
-        g.params.get(name).cloned().ok_or_else(|| {
-            format!("no parameter `{name}` in the [params] table of variant.toml").into()
-        })
-    });
+    engine.register_fn(
+        "param",
+        |g: &mut GameView, name: &str| -> Fallible<Dynamic> {
+            g.params.get(name).cloned().ok_or_else(|| {
+                format!("no parameter `{name}` in the [params] table of variant.toml").into()
+            })
+        },
+    );
 }

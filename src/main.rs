@@ -61,7 +61,11 @@ fn run() -> Result<(), Failure> {
         }
         Some(Command::Position(start)) => {
             let variant = Variant::load_named(&cli.variant, start.size)?;
-            let position = opening(&variant, parse_layout(&variant, start.layout.as_deref())?, start.seed)?;
+            let position = opening(
+                &variant,
+                parse_layout(&variant, start.layout.as_deref())?,
+                start.seed,
+            )?;
             writeln!(out, "{}", variant.model.position_text(&position))?;
         }
         Some(Command::Show(args)) => {
@@ -82,13 +86,19 @@ fn run() -> Result<(), Failure> {
         Some(Command::Perft(args)) => {
             let (variant, position) = load_position(&cli.variant, &args.position)?;
             if args.divide {
-                let rows = variant.model.perft_divide(&variant, &position, args.depth)?;
+                let rows = variant
+                    .model
+                    .perft_divide(&variant, &position, args.depth)?;
                 for (text, count) in &rows {
                     writeln!(out, "{text} {count}")?;
                 }
                 writeln!(out, "{}", rows.iter().map(|(_, c)| c).sum::<u64>())?;
             } else {
-                writeln!(out, "{}", variant.model.perft(&variant, &position, args.depth)?)?;
+                writeln!(
+                    out,
+                    "{}",
+                    variant.model.perft(&variant, &position, args.depth)?
+                )?;
             }
         }
     }
@@ -112,7 +122,12 @@ fn player_letters(name: &str) -> Vec<char> {
         .ok()
         .and_then(|dir| std::fs::read_to_string(dir.join(variant_run::variant::VARIANT_FILE)).ok())
         .and_then(|text| toml::from_str::<variant_run::config::VariantConfig>(&text).ok())
-        .map(|c| c.players.iter().filter_map(|p| p.letter.chars().next()).collect())
+        .map(|c| {
+            c.players
+                .iter()
+                .filter_map(|p| p.letter.chars().next())
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -158,15 +173,17 @@ fn play(
             None => Seat::Human,
         }
     });
-    let header = format!(
-        "{} {}, seed {}",
-        variant.name,
-        size_text(&variant),
-        seed
-    );
+    let header = format!("{} {}, seed {}", variant.name, size_text(&variant), seed);
     let stdin = io::stdin();
     let mut input = stdin.lock();
-    session::run(&mut game, &mut seats, &header, args.max_turns, &mut input, out)?;
+    session::run(
+        &mut game,
+        &mut seats,
+        &header,
+        args.max_turns,
+        &mut input,
+        out,
+    )?;
     Ok(())
 }
 

@@ -10,7 +10,10 @@ use crate::game::Game;
 /// The built-in players, by the names the command line uses.
 pub const PLAYER_KINDS: &[(&str, &str)] = &[
     ("random", "plays a uniformly random legal turn"),
-    ("greedy", "captures as many pieces as it can, else plays at random"),
+    (
+        "greedy",
+        "captures as many pieces as it can, else plays at random",
+    ),
     ("human", "you: type turns in the terminal"),
 ];
 

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
-use std::sync::Arc;
+use std::rc::Rc;
 
 use rhai::module_resolvers::{FileModuleResolver, ModuleResolversCollection};
 use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Scope, AST};
@@ -42,7 +42,9 @@ pub struct ScriptError {
 impl fmt::Display for ScriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.line, self.column) {
-            (Some(line), Some(column)) => write!(f, "{}:{}:{}: {}", self.file, line, column, self.message)?,
+            (Some(line), Some(column)) => {
+                write!(f, "{}:{}:{}: {}", self.file, line, column, self.message)?
+            }
             (Some(line), None) => write!(f, "{}:{}: {}", self.file, line, self.message)?,
             _ => write!(f, "{}: {}", self.file, self.message)?,
         }
@@ -74,7 +76,7 @@ pub struct ScriptHost {
 /// A compiled script and the file it came from.
 #[derive(Clone)]
 pub struct Script {
-    pub ast: Arc<AST>,
+    pub ast: Rc<AST>,
     pub file: String,
 }
 
@@ -131,7 +133,7 @@ impl ScriptHost {
             .map_err(|e| self.locate(&file, &e))?;
         ast.set_source(file.clone());
         Ok(Script {
-            ast: Arc::new(ast),
+            ast: Rc::new(ast),
             file,
         })
     }
@@ -155,10 +157,12 @@ impl ScriptHost {
         args: impl rhai::FuncArgs,
     ) -> Result<T, ScriptError> {
         let mut scope = Scope::new();
-        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        // Evaluating the AST first runs its `import` statements, so functions can use the
+        // modules; keep top-level code to imports and constants, as it runs every call.
+        let options = CallFnOptions::new().eval_ast(true).rewind_scope(true);
         self.engine
             .call_fn_with_options::<T>(options, &mut scope, &script.ast, name, args)
-            .map_err(|e| self.locate(&script.file, &e))
+            .map_err(|e| self.locate_in_fn(&script.file, name, &e))
     }
 
     /// Evaluates a one-line expression with the given integer variables in scope (sizes
@@ -166,7 +170,12 @@ impl ScriptHost {
     ///
     /// # Errors
     /// The expression does not compile, fails, or is not an integer.
-    pub fn eval_int(&self, what: &str, expr: &str, vars: &[(&str, i64)]) -> Result<i64, ScriptError> {
+    pub fn eval_int(
+        &self,
+        what: &str,
+        expr: &str,
+        vars: &[(&str, i64)],
+    ) -> Result<i64, ScriptError> {
         self.eval_expr::<i64>(what, expr, vars)
     }
 
@@ -174,7 +183,12 @@ impl ScriptHost {
     ///
     /// # Errors
     /// As [`ScriptHost::eval_int`].
-    pub fn eval_bool(&self, what: &str, expr: &str, vars: &[(&str, i64)]) -> Result<bool, ScriptError> {
+    pub fn eval_bool(
+        &self,
+        what: &str,
+        expr: &str,
+        vars: &[(&str, i64)],
+    ) -> Result<bool, ScriptError> {
         self.eval_expr::<bool>(what, expr, vars)
     }
 
@@ -197,6 +211,29 @@ impl ScriptHost {
                 message: format!("`{expr}`: {}", root_cause(&e)),
                 source_line: None,
             })
+    }
+
+    /// Like [`ScriptHost::locate`]; errors Rhai gives no position (a runaway loop hitting
+    /// the operation limit) point at the definition of the function that was running.
+    fn locate_in_fn(&self, file: &str, called: &str, error: &EvalAltResult) -> ScriptError {
+        let mut located = self.locate(file, error);
+        if located.line.is_none() {
+            let running = innermost_fn(error).unwrap_or(called);
+            let definition = format!("fn {running}(");
+            if let Some(text) = self.sources.get(&located.file) {
+                if let Some((i, line)) = text
+                    .lines()
+                    .enumerate()
+                    .find(|(_, l)| l.contains(&definition))
+                {
+                    located.line = Some(i + 1);
+                    located.column = line.find(&definition).map(|c| c + 1);
+                    located.source_line = Some(line.to_string());
+                    located.message = format!("in `{running}`: {}", located.message);
+                }
+            }
+        }
+        located
     }
 
     /// Turns a Rhai error into one located in the file where it happened: errors inside
@@ -234,14 +271,32 @@ pub fn display_name(path: &Path) -> String {
 
 /// Follows function-call wrappers down to the error that started it, remembering the
 /// innermost script source named on the way.
-fn innermost<'a>(error: &'a EvalAltResult, source: Option<&'a str>) -> (Option<&'a str>, &'a EvalAltResult) {
+fn innermost<'a>(
+    error: &'a EvalAltResult,
+    source: Option<&'a str>,
+) -> (Option<&'a str>, &'a EvalAltResult) {
     match error {
         EvalAltResult::ErrorInFunctionCall(_, src, inner, _)
         | EvalAltResult::ErrorInModule(src, inner, _) => {
-            let source = if src.is_empty() { source } else { Some(src.as_str()) };
+            let source = if src.is_empty() {
+                source
+            } else {
+                Some(src.as_str())
+            };
             innermost(inner, source)
         }
         _ => (source, error),
+    }
+}
+
+/// The name of the innermost script function an error happened in.
+fn innermost_fn(error: &EvalAltResult) -> Option<&str> {
+    match error {
+        EvalAltResult::ErrorInFunctionCall(name, _, inner, _) => {
+            innermost_fn(inner).or(Some(name.as_str()))
+        }
+        EvalAltResult::ErrorInModule(_, inner, _) => innermost_fn(inner),
+        _ => None,
     }
 }
 
@@ -250,12 +305,12 @@ fn innermost<'a>(error: &'a EvalAltResult, source: Option<&'a str>) -> (Option<&
 fn root_cause(error: &EvalAltResult) -> String {
     let (_, inner) = innermost(error, None);
     let text = match inner {
-        EvalAltResult::ErrorTooManyOperations(_) => format!(
-            "the script ran more than {MAX_OPERATIONS} operations (an endless loop?)"
-        ),
-        EvalAltResult::ErrorStackOverflow(_) => format!(
-            "calls nested deeper than {MAX_CALL_LEVELS} levels (endless recursion?)"
-        ),
+        EvalAltResult::ErrorTooManyOperations(_) => {
+            format!("the script ran more than {MAX_OPERATIONS} operations (an endless loop?)")
+        }
+        EvalAltResult::ErrorStackOverflow(_) => {
+            format!("calls nested deeper than {MAX_CALL_LEVELS} levels (endless recursion?)")
+        }
         EvalAltResult::ErrorParsing(kind, _) => kind.to_string(),
         other => other.to_string(),
     };

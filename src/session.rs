@@ -12,7 +12,10 @@ use crate::render;
 
 /// Who plays one side.
 pub enum Seat {
-    Computer { kind: String, player: Box<dyn Player> },
+    Computer {
+        kind: String,
+        player: Box<dyn Player>,
+    },
     Human,
 }
 
@@ -97,7 +100,13 @@ pub fn run(
                     Choice::Text(text) if !text.is_empty() => game.play(&text)?,
                     Choice::Text(_) => return Err(SessionError::Stuck(kind.clone())),
                 };
-                writeln!(out, "{:>4}. {}  {}", number, letter(played.player), played.text)?;
+                writeln!(
+                    out,
+                    "{:>4}. {}  {}",
+                    number,
+                    letter(played.player),
+                    played.text
+                )?;
                 if humans && !game.in_setup() {
                     write!(out, "{}", render::board(model, game.position()))?;
                 }

@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::Arc;
 
 use rhai::{Array, Dynamic, Map};
@@ -46,7 +47,7 @@ pub struct Variant {
     pub placement_turns: Vec<PlacementTurn>,
     host: ScriptHost,
     end_script: Script,
-    params: Arc<BTreeMap<String, Dynamic>>,
+    params: Rc<BTreeMap<String, Dynamic>>,
     start_stacks: Vec<Stack>,
 }
 
@@ -132,7 +133,10 @@ pub fn find_variant(name_or_path: &str) -> Result<PathBuf, VariantError> {
 /// The shared `scripts/` folder for a variant: beside the `variants/` folder that holds
 /// it, else the project's own.
 fn shared_scripts_dir(variant_dir: &Path) -> Option<PathBuf> {
-    let beside = variant_dir.parent().and_then(Path::parent).map(|p| p.join("scripts"));
+    let beside = variant_dir
+        .parent()
+        .and_then(Path::parent)
+        .map(|p| p.join("scripts"));
     let own = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts");
     beside.into_iter().chain([own]).find(|d| d.is_dir())
 }
@@ -167,7 +171,16 @@ impl Variant {
             path: shown.clone(),
             message,
         };
-        let mut host = ScriptHost::new(dir, shared_scripts_dir(dir).as_deref());
+        let shared = shared_scripts_dir(dir);
+        let mut host = ScriptHost::new(dir, shared.as_deref());
+        // Script paths name a file in the variant folder, else in the shared scripts/.
+        let script_path = |file: &str| {
+            let local = dir.join(file);
+            match &shared {
+                Some(shared) if !local.exists() && shared.join(file).exists() => shared.join(file),
+                _ => local,
+            }
+        };
 
         let size = size.unwrap_or(config.board.size);
         if size == 0 || size > 40 {
@@ -179,7 +192,11 @@ impl Variant {
         }
         let size_var = [("size", size as i64)];
         if let Some(rule) = &config.board.sizes {
-            let ok = host.eval_bool(&format!("{shown} [board] sizes.rule"), &rule.rule, &size_var)?;
+            let ok = host.eval_bool(
+                &format!("{shown} [board] sizes.rule"),
+                &rule.rule,
+                &size_var,
+            )?;
             if !ok {
                 return Err(VariantError::Size {
                     variant: config.name.clone(),
@@ -199,7 +216,11 @@ impl Variant {
             .states
             .iter()
             .map(|s| {
-                let bands = s.bands.iter().map(|b| b.iter().map(String::as_str).collect()).collect();
+                let bands = s
+                    .bands
+                    .iter()
+                    .map(|b| b.iter().map(String::as_str).collect())
+                    .collect();
                 (s.letter.as_str(), bands)
             })
             .collect();
@@ -278,7 +299,7 @@ impl Variant {
             step_then_merge: t.step_then_merge,
             step_then_split: t.step_then_split,
         };
-        let capture_script = host.compile(&dir.join(&config.rules.capture))?;
+        let capture_script = host.compile(&script_path(&config.rules.capture))?;
         require_fn(&capture_script, "can_capture", 3)?;
         let capture = CaptureTable::tabulate(t.max_height, |landing, defender, at_home| {
             host.call::<bool>(
@@ -287,7 +308,7 @@ impl Variant {
                 (landing as i64, defender as i64, at_home),
             )
         })?;
-        let end_script = host.compile(&dir.join(&config.rules.end))?;
+        let end_script = host.compile(&script_path(&config.rules.end))?;
         require_fn(&end_script, "game_result", 1)?;
 
         let rules = Rules {
@@ -315,9 +336,10 @@ impl Variant {
                 Edge::Top => board_rows.iter().collect(),
                 Edge::Bottom => board_rows.iter().rev().collect(),
             };
-            let own_rows = ordered
-                .into_iter()
-                .filter(|row| row.iter().any(|&j| model.board.junction(j).colour == colour));
+            let own_rows = ordered.into_iter().filter(|row| {
+                row.iter()
+                    .any(|&j| model.board.junction(j).colour == colour)
+            });
             for row in own_rows.take(rows.max(0) as usize) {
                 for &j in row {
                     if model.board.junction(j).colour == colour {
@@ -336,10 +358,10 @@ impl Variant {
 
         let placement_turns = match (config.setup.tiles, &config.setup.placement) {
             (TileSetup::Placement, Some(file)) => {
-                let script = host.compile(&dir.join(file))?;
+                let script = host.compile(&script_path(file))?;
                 require_fn(&script, "placement_turns", 1)?;
                 let turns: Array = host.call(&script, "placement_turns", (size as i64,))?;
-                read_placement(&model, &script.file, turns).map_err(|m| bad(m))?
+                read_placement(&model, &script.file, turns).map_err(&bad)?
             }
             (TileSetup::Placement, None) => {
                 return Err(bad(
@@ -354,7 +376,10 @@ impl Variant {
             .iter()
             .map(|(k, v)| (k.clone(), toml_to_dynamic(v)))
             .collect();
-        let player_names = [config.players[0].name.clone(), config.players[1].name.clone()];
+        let player_names = [
+            config.players[0].name.clone(),
+            config.players[1].name.clone(),
+        ];
         Ok(Variant {
             name: config.name,
             summary: config.summary,
@@ -367,7 +392,7 @@ impl Variant {
             placement_turns,
             host,
             end_script,
-            params: Arc::new(params),
+            params: Rc::new(params),
             start_stacks,
         })
     }
@@ -393,7 +418,7 @@ impl Variant {
         let view = GameView {
             model: Arc::clone(&self.model),
             position: position.clone(),
-            params: Arc::clone(&self.params),
+            params: Rc::clone(&self.params),
             size: self.size as i64,
         };
         let result: Dynamic = self.host.call(&self.end_script, "game_result", (view,))?;
@@ -448,7 +473,11 @@ impl Variant {
 impl Referee for Variant {
     type Error = ScriptError;
 
-    fn outcome(&self, _model: &GameModel, position: &Position) -> Result<Option<Outcome>, ScriptError> {
+    fn outcome(
+        &self,
+        _model: &GameModel,
+        position: &Position,
+    ) -> Result<Option<Outcome>, ScriptError> {
         self.judge(position)
     }
 }
@@ -471,7 +500,11 @@ fn require_fn(script: &Script, name: &str, params: usize) -> Result<(), ScriptEr
 
 /// Reads the `placement_turns` result: `[#{ player: "x", tiles: [[column, row], ...] }]`
 /// with tiles counted from 1, columns from the left of their row, rows from the bottom.
-fn read_placement(model: &GameModel, file: &str, turns: Array) -> Result<Vec<PlacementTurn>, String> {
+fn read_placement(
+    model: &GameModel,
+    file: &str,
+    turns: Array,
+) -> Result<Vec<PlacementTurn>, String> {
     let rows: Vec<&Vec<u16>> = model.board.cell_rows().iter().rev().collect();
     let mut out = Vec::new();
     let mut used = vec![false; model.board.cell_count()];
@@ -501,7 +534,9 @@ fn read_placement(model: &GameModel, file: &str, turns: Array) -> Result<Vec<Pla
                     .copied(),
                 _ => None,
             }
-            .ok_or_else(|| format!("{what}: {coords:?} is not a tile [column, row] of this board"))?;
+            .ok_or_else(|| {
+                format!("{what}: {coords:?} is not a tile [column, row] of this board")
+            })?;
             if std::mem::replace(&mut used[cell as usize], true) {
                 return Err(format!(
                     "{what}: tile {} is placed twice",

@@ -166,9 +166,8 @@ impl Board {
             .map(|corners| corners.iter().flatten().copied().collect())
             .collect();
 
-        let junction_rows = group_rows(junctions.len(), |j| {
-            (junctions[j].row, junctions[j].column)
-        });
+        let junction_rows =
+            group_rows(junctions.len(), |j| (junctions[j].row, junctions[j].column));
         let centres: Vec<Vertex> = cells.iter().map(|&c| lattice.centre(c)).collect();
         let cell_rows = group_rows(cells.len(), |c| (centres[c].y, centres[c].x));
         let column_count = columns.len() as u16;
@@ -522,7 +521,8 @@ fn compressed<T>(
                 } else {
                     e.source()
                 };
-                pick(e.weight(), other.index() as JunctionId).map(|t| (other.index() as JunctionId, t))
+                pick(e.weight(), other.index() as JunctionId)
+                    .map(|t| (other.index() as JunctionId, t))
             })
             .collect();
         // petgraph lists edges newest first; sort so generation order is by junction.

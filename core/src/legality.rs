@@ -124,7 +124,10 @@ impl GameModel {
                 self.check_own(&stacks, side, *source)?;
                 let height = stacks[*source as usize].height();
                 if height < 2 {
-                    return Err(format!("the single piece on {} cannot split", name(*source)));
+                    return Err(format!(
+                        "the single piece on {} cannot split",
+                        name(*source)
+                    ));
                 }
                 if substacks.len() < 2 {
                     return Err("a split needs two or more substacks".into());

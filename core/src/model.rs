@@ -94,13 +94,9 @@ impl GameModel {
     /// Whether the side to move has any turn; with `with_flips` false, only turns without
     /// a flip count.
     pub fn has_turn(&self, position: &Position, with_flips: bool) -> bool {
-        for_each_turn(
-            &self.board,
-            &self.rules,
-            position,
-            with_flips,
-            &mut |_| ControlFlow::Break(()),
-        )
+        for_each_turn(&self.board, &self.rules, position, with_flips, &mut |_| {
+            ControlFlow::Break(())
+        })
         .is_break()
     }
 

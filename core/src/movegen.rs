@@ -93,7 +93,15 @@ pub(crate) fn for_each_turn(
     for cell in flippable_cells(board, position) {
         let before = tiles[cell as usize];
         tiles[cell as usize] = board.tiles().flipped(before);
-        let flow = stack_moves(board, rules, position, &tiles, &mut scratch, Some(cell), visit);
+        let flow = stack_moves(
+            board,
+            rules,
+            position,
+            &tiles,
+            &mut scratch,
+            Some(cell),
+            visit,
+        );
         tiles[cell as usize] = before;
         flow?;
     }
@@ -146,11 +154,29 @@ fn stack_moves(
                 continue;
             }
             if parts.split {
-                splits(board, rules, side, stacks, stack.height(), j, None, &mut emit)?;
+                splits(
+                    board,
+                    rules,
+                    side,
+                    stacks,
+                    stack.height(),
+                    j,
+                    None,
+                    &mut emit,
+                )?;
             }
             if parts.step_then_split {
                 for &to in reach_of(i) {
-                    splits(board, rules, side, stacks, stack.height(), to, Some((j, to)), &mut emit)?;
+                    splits(
+                        board,
+                        rules,
+                        side,
+                        stacks,
+                        stack.height(),
+                        to,
+                        Some((j, to)),
+                        &mut emit,
+                    )?;
                 }
             }
         }
@@ -168,7 +194,9 @@ fn stack_moves(
                 .copied()
                 .filter(|&n| stacks[n as usize].is_owned_by(side))
                 .collect();
-            merges(board, rules, side, stacks, target, content, &sources, None, &mut emit)?;
+            merges(
+                board, rules, side, stacks, target, content, &sources, None, &mut emit,
+            )?;
         }
     }
 
@@ -283,16 +311,25 @@ fn splits(
         .filter(|&n| !content(n).is_owned_by(side))
         .collect();
     let mut parts: ArrayVec<(JunctionId, u8), MAX_LINKS> = ArrayVec::new();
-    distribute(board, rules, side, &content, &targets, height, &mut parts, &mut |parts| {
-        if parts.len() < 2 {
-            return ControlFlow::Continue(());
-        }
-        emit(StackMove::Split {
-            step,
-            source,
-            parts: parts.clone(),
-        })
-    })
+    distribute(
+        board,
+        rules,
+        side,
+        &content,
+        &targets,
+        height,
+        &mut parts,
+        &mut |parts| {
+            if parts.len() < 2 {
+                return ControlFlow::Continue(());
+            }
+            emit(StackMove::Split {
+                step,
+                source,
+                parts: parts.clone(),
+            })
+        },
+    )
 }
 
 /// Assigns the `remaining` pieces to the targets in order, each target taking none or a
@@ -322,7 +359,16 @@ fn distribute(
     for h in 1..=remaining {
         if rules.may_land(side, h, there, colour) {
             parts.push((target, h));
-            let flow = distribute(board, rules, side, content, rest, remaining - h, parts, done);
+            let flow = distribute(
+                board,
+                rules,
+                side,
+                content,
+                rest,
+                remaining - h,
+                parts,
+                done,
+            );
             parts.pop();
             flow?;
         }

@@ -20,5 +20,9 @@ pub trait Referee {
     ///
     /// # Errors
     /// Whatever stops the referee from deciding (a failing script).
-    fn outcome(&self, model: &GameModel, position: &Position) -> Result<Option<Outcome>, Self::Error>;
+    fn outcome(
+        &self,
+        model: &GameModel,
+        position: &Position,
+    ) -> Result<Option<Outcome>, Self::Error>;
 }

@@ -56,7 +56,8 @@ impl CaptureTable {
         {
             return false;
         }
-        let i = ((landing as usize - 1) * m + (defender as usize - 1)) * 2 + defender_at_home as usize;
+        let i =
+            ((landing as usize - 1) * m + (defender as usize - 1)) * 2 + defender_at_home as usize;
         self.table[i]
     }
 }

@@ -18,8 +18,13 @@ pub fn square_tiles() -> TileSet {
 /// A square `size` x `size` model with every turn part, players `x` (dark) and `o`
 /// (light), height limit 4 and the given capture rule.
 pub fn square_model(size: u32, capture: impl Fn(u8, u8, bool) -> bool) -> GameModel {
-    let board = Board::new(Lattice::Square, Lattice::Square.shape(size), square_tiles(), 1)
-        .expect("valid board");
+    let board = Board::new(
+        Lattice::Square,
+        Lattice::Square.shape(size),
+        square_tiles(),
+        1,
+    )
+    .expect("valid board");
     let table = CaptureTable::tabulate(4, |a, d, home| Ok::<_, ()>(capture(a, d, home)))
         .expect("infallible");
     let rules = Rules {

@@ -138,7 +138,11 @@ impl GameModel {
         let rows: Vec<String> = board
             .cell_rows()
             .iter()
-            .map(|row| row.iter().map(|&c| board.tiles().letter(tiles[c as usize])).collect())
+            .map(|row| {
+                row.iter()
+                    .map(|&c| board.tiles().letter(tiles[c as usize]))
+                    .collect()
+            })
             .collect();
         rows.join("/")
     }
@@ -191,7 +195,11 @@ impl GameModel {
         let stacks: Vec<String> = board
             .junction_rows()
             .iter()
-            .map(|row| row.iter().map(|&j| self.stack_token(position.stack(j))).collect())
+            .map(|row| {
+                row.iter()
+                    .map(|&j| self.stack_token(position.stack(j)))
+                    .collect()
+            })
             .collect();
         let mut text = format!(
             "{} {} {}",
@@ -233,7 +241,9 @@ impl GameModel {
             }
         };
         match &turn.stack_move {
-            StackMove::Step { from, to } => text.push_str(&format!("{}-{}", name(*from), name(*to))),
+            StackMove::Step { from, to } => {
+                text.push_str(&format!("{}-{}", name(*from), name(*to)))
+            }
             StackMove::Merge {
                 step,
                 sources,
@@ -320,7 +330,9 @@ impl GameModel {
             (1, 1) if !right.starts_with(|c: char| c.is_ascii_digit()) => {
                 let (from, to) = (junction(sources[0])?, junction(targets[0])?);
                 if step.is_some() {
-                    return Err(syntax("after `;` comes a merge or a split, not a step".into()));
+                    return Err(syntax(
+                        "after `;` comes a merge or a split, not a step".into(),
+                    ));
                 }
                 StackMove::Step { from, to }
             }

@@ -64,11 +64,10 @@ impl Turn {
     pub fn delta(&self, position: &Position) -> Delta {
         let mover = position.side();
         let mut changes: ArrayVec<(JunctionId, Stack), { MAX_LINKS + 2 }> = ArrayVec::new();
-        let mut set = |j: JunctionId, stack: Stack| {
-            match changes.iter_mut().find(|(k, _)| *k == j) {
-                Some(entry) => entry.1 = stack,
-                None => changes.push((j, stack)),
-            }
+        let mut set = |j: JunctionId, stack: Stack| match changes.iter_mut().find(|(k, _)| *k == j)
+        {
+            Some(entry) => entry.1 = stack,
+            None => changes.push((j, stack)),
         };
         match &self.stack_move {
             StackMove::Step { from, to } => {

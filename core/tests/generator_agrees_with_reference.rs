@@ -48,7 +48,11 @@ fn start(model: &GameModel, rng: &mut Rng) -> Position {
         let row = junction.row as usize;
         for player in 0..2u8 {
             let mine = model.rules.colour_of(player) == junction.colour;
-            let near = if player == 0 { row < half } else { row >= rows - half };
+            let near = if player == 0 {
+                row < half
+            } else {
+                row >= rows - half
+            };
             if mine && near {
                 position.set_stack(j, variant_run_core::Stack::new(player, 1));
             }
@@ -98,8 +102,14 @@ fn distinct_turns_match_the_reference_on_many_positions() {
                 );
                 if ours != theirs {
                     let text = model.position_text(&position);
-                    let extra: Vec<String> = ours.difference(&theirs).map(|p| model.position_text(p)).collect();
-                    let missing: Vec<String> = theirs.difference(&ours).map(|p| model.position_text(p)).collect();
+                    let extra: Vec<String> = ours
+                        .difference(&theirs)
+                        .map(|p| model.position_text(p))
+                        .collect();
+                    let missing: Vec<String> = theirs
+                        .difference(&ours)
+                        .map(|p| model.position_text(p))
+                        .collect();
                     panic!("{size}x{size} {text}\nextra: {extra:#?}\nmissing: {missing:#?}");
                 }
             }
@@ -129,9 +139,9 @@ fn every_generated_turn_passes_the_checker_and_reads_back_from_its_text() {
         for position in sample_positions(&model, seed, 80, 20) {
             let mut count = 0;
             let _ = model.for_each_turn(&position, &mut |turn| {
-                let delta = model.check_turn(&position, turn).unwrap_or_else(|why| {
-                    panic!("{}: {why}", model.turn_text(turn))
-                });
+                let delta = model
+                    .check_turn(&position, turn)
+                    .unwrap_or_else(|why| panic!("{}: {why}", model.turn_text(turn)));
                 assert_eq!(delta, turn.delta(&position));
                 count += 1;
                 ControlFlow::Continue(())

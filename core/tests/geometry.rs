@@ -47,7 +47,10 @@ fn three_tile_patch_has_one_junction_where_all_three_meet() {
     let cells = vec![Cell::new(0, 0), Cell::new(1, 0), Cell::new(0, 1)];
     let patch = Board::new(Lattice::Hex, cells.clone(), trugo_tiles(), 3).unwrap();
     assert_eq!(patch.junction_count(), 1);
-    assert!(patch.neighbours(0).is_empty(), "a lone junction has no neighbour");
+    assert!(
+        patch.neighbours(0).is_empty(),
+        "a lone junction has no neighbour"
+    );
     assert_eq!(region_count(&patch, &[0, 1, 2]), 1);
     // The common corner is the first cell's north-east corner, which is dark.
     assert_eq!(patch.junction(0).vertex, Lattice::Hex.corners(cells[0])[1]);
@@ -122,7 +125,10 @@ fn square_board_junctions_names_and_diagonal_regions() {
     assert_eq!(board.junction_name(0), "a1");
     assert_eq!(board.junction_by_name("h8"), Some(63));
     assert_eq!(board.junction_by_name("i1"), None);
-    assert_eq!(board.cell_name(board.cell_id(Cell::new(1, 2)).unwrap()), "bc34");
+    assert_eq!(
+        board.cell_name(board.cell_id(Cell::new(1, 2)).unwrap()),
+        "bc34"
+    );
     assert_eq!(board.cell_by_name("bc34"), board.cell_id(Cell::new(1, 2)));
     // Corners have 2 neighbours, other edge junctions 3, inner ones 4.
     assert_eq!(degree_counts(&board), [0, 0, 4, 24, 36, 0, 0]);
@@ -136,9 +142,18 @@ fn square_board_junctions_names_and_diagonal_regions() {
 fn big_boards_name_columns_past_z() {
     assert_eq!(Board::column_name(25), "z");
     assert_eq!(Board::column_name(26), "aa");
-    let board = Board::new(Lattice::Square, Lattice::Square.shape(27), square_tiles(), 1).unwrap();
+    let board = Board::new(
+        Lattice::Square,
+        Lattice::Square.shape(27),
+        square_tiles(),
+        1,
+    )
+    .unwrap();
     let last = board.junction_count() as u16 - 1;
     assert_eq!(board.junction_name(last), "ab28");
     assert_eq!(board.junction_by_name("ab28"), Some(last));
-    assert_eq!(board.cell_name(board.cell_id(Cell::new(8, 9)).unwrap()), "ij1011");
+    assert_eq!(
+        board.cell_name(board.cell_id(Cell::new(8, 9)).unwrap()),
+        "ij1011"
+    );
 }

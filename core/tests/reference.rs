@@ -39,7 +39,12 @@ fn band_neighbours(model: &GameModel, tiles: &[u8], j: JunctionId) -> Vec<Juncti
 }
 
 /// Empty junctions reachable from `from` through empty junctions along bands.
-fn reach(model: &GameModel, tiles: &[u8], stacks: &[Stack], from: JunctionId) -> BTreeSet<JunctionId> {
+fn reach(
+    model: &GameModel,
+    tiles: &[u8],
+    stacks: &[Stack],
+    from: JunctionId,
+) -> BTreeSet<JunctionId> {
     let mut seen = BTreeSet::new();
     let mut todo = vec![from];
     while let Some(j) = todo.pop() {
@@ -67,8 +72,9 @@ fn can_land(model: &GameModel, stacks: &[Stack], side: u8, j: JunctionId, height
 fn finish(position: &Position, tiles: &[u8], stacks: Vec<Stack>) -> Position {
     let mut next = position.clone();
     let side = position.side();
-    let captured = (0..stacks.len())
-        .any(|j| position.stacks()[j].owner() == Some(1 - side) && !stacks[j].is_owned_by(1 - side));
+    let captured = (0..stacks.len()).any(|j| {
+        position.stacks()[j].owner() == Some(1 - side) && !stacks[j].is_owned_by(1 - side)
+    });
     for (cell, &state) in tiles.iter().enumerate() {
         next.set_tile(cell as u16, state);
     }
@@ -76,7 +82,11 @@ fn finish(position: &Position, tiles: &[u8], stacks: Vec<Stack>) -> Position {
         next.set_stack(j as JunctionId, s);
     }
     next.set_side(1 - side);
-    next.set_quiet_turns(if captured { 0 } else { position.quiet_turns() + 1 });
+    next.set_quiet_turns(if captured {
+        0
+    } else {
+        position.quiet_turns() + 1
+    });
     next
 }
 
@@ -103,7 +113,11 @@ pub fn children(model: &GameModel, position: &Position) -> HashSet<Position> {
     let mut out = HashSet::new();
     let mut flips: Vec<Option<u16>> = vec![None];
     for cell in 0..board.cell_count() as u16 {
-        if board.cell_junctions(cell).iter().all(|&j| position.stack(j).is_empty()) {
+        if board
+            .cell_junctions(cell)
+            .iter()
+            .all(|&j| position.stack(j).is_empty())
+        {
             flips.push(Some(cell));
         }
     }
