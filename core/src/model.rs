@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 
 use rustc_hash::FxHashMap;
 
-use crate::movegen::{flippable_cells, for_each_turn};
+use crate::movegen::{flippable_cells, for_each_turn, for_each_turn_with_flip};
 use crate::{Board, Delta, Position, Rules, Turn};
 
 /// A board and the rules played on it.
@@ -89,6 +89,35 @@ impl GameModel {
             .collect();
         turns.sort_by(|a, b| a.text.cmp(&b.text));
         turns
+    }
+
+    /// A random turn for playouts, drawn in stages: first a flip option (no flip, or one
+    /// of the flippable tiles) uniformly, then uniformly one of the stack moves that
+    /// board allows; a flip option with no stack move is dropped and another drawn.
+    /// Cheaper than [`GameModel::distinct_deltas`] because it generates one board's
+    /// moves and hashes nothing; not uniform over distinct turns, which playouts do not
+    /// need. `choose(n)` must return an index below `n`.
+    pub fn random_turn(
+        &self,
+        position: &Position,
+        choose: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Delta> {
+        let mut options: Vec<Option<crate::CellId>> = std::iter::once(None)
+            .chain(self.flippable(position).into_iter().map(Some))
+            .collect();
+        let mut turns: Vec<Turn> = Vec::new();
+        while !options.is_empty() {
+            let flip = options.swap_remove(choose(options.len()));
+            turns.clear();
+            let _ = for_each_turn_with_flip(&self.board, &self.rules, position, flip, &mut |t| {
+                turns.push(t.clone());
+                ControlFlow::Continue(())
+            });
+            if !turns.is_empty() {
+                return Some(turns[choose(turns.len())].delta(position));
+            }
+        }
+        None
     }
 
     /// Whether the side to move has any turn; with `with_flips` false, only turns without

@@ -108,6 +108,30 @@ pub(crate) fn for_each_turn(
     ControlFlow::Continue(())
 }
 
+/// Visits the turns that make one given flip (or none) first: stage two alone, as a
+/// playout needs it after choosing the flip.
+pub(crate) fn for_each_turn_with_flip(
+    board: &Board,
+    rules: &Rules,
+    position: &Position,
+    flip: Option<CellId>,
+    visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let mut tiles = position.tiles.clone();
+    if let Some(cell) = flip {
+        tiles[cell as usize] = board.tiles().flipped(tiles[cell as usize]);
+    }
+    stack_moves(
+        board,
+        rules,
+        position,
+        &tiles,
+        &mut Scratch::default(),
+        flip,
+        visit,
+    )
+}
+
 /// Stage two: the stack moves on one board of tiles (after the flip, if any).
 fn stack_moves(
     board: &Board,
