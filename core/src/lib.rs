@@ -8,10 +8,13 @@
 //! Data flows one way: [`Board`] + [`Rules`] make a [`GameModel`]; a [`Position`] on it
 //! yields [`LegalTurn`]s; a turn's [`Delta`] gives the next position.
 
+mod action_text;
 mod board;
 mod colour;
 mod error;
+mod java_random;
 mod lattice;
+mod layout;
 mod legality;
 mod model;
 mod movegen;
@@ -27,12 +30,15 @@ mod turn;
 #[doc(hidden)]
 pub mod testing;
 
+pub use action_text::{ActionNotation, ActionNotationError, ActionWords, Direction, PlaceNames};
 pub use board::{Board, CellId, Junction, JunctionId, Link};
 pub use colour::Colour;
 pub use error::{
     BoardError, IllegalTurnError, PositionError, TileError, TurnError, TurnSyntaxError,
 };
+pub use java_random::JavaRandom;
 pub use lattice::{Cell, Lattice, Vertex};
+pub use layout::{DrawOrder, KeyedLayout, LayoutError, LayoutGenerator, TextKey};
 pub use model::{GameModel, LegalTurn};
 pub use position::Position;
 pub use referee::{Outcome, Referee};
