@@ -77,6 +77,8 @@ pub struct Board {
     column_count: u16,
     /// Cell names, by cell id.
     cell_names: Vec<String>,
+    /// How many cells must share a corner for it to be a junction.
+    min_tiles: usize,
 }
 
 impl Board {
@@ -190,11 +192,36 @@ impl Board {
             junction_rows,
             column_count,
             cell_names: Vec::new(),
+            min_tiles,
         };
         board.cell_names = (0..board.cells.len())
             .map(|c| board.make_cell_name(c as CellId))
             .collect();
         Ok(board)
+    }
+
+    /// The board with one more cell, as when a tile is placed on a boardless patch:
+    /// junctions appear where the new cell completes enough corners. Junction and cell
+    /// ids are those of the new board.
+    ///
+    /// # Errors
+    /// The cell is already on the board.
+    pub fn with_cell(&self, cell: Cell) -> Result<Board, BoardError> {
+        let mut cells = self.cells.clone();
+        cells.push(cell);
+        Board::new(self.lattice, cells, self.tiles.clone(), self.min_tiles)
+    }
+
+    /// The board without a cell, as when a tile is removed: junctions it completed go.
+    ///
+    /// # Errors
+    /// The cell is not on the board, or no junction would be left.
+    pub fn without_cell(&self, cell: Cell) -> Result<Board, BoardError> {
+        let cells: Vec<Cell> = self.cells.iter().copied().filter(|&c| c != cell).collect();
+        if cells.len() == self.cells.len() {
+            return Err(BoardError::MissingCell(cell));
+        }
+        Board::new(self.lattice, cells, self.tiles.clone(), self.min_tiles)
     }
 
     pub fn lattice(&self) -> Lattice {

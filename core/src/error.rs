@@ -25,6 +25,8 @@ pub enum BoardError {
     NoCells,
     #[error("cell {0:?} is listed twice")]
     RepeatedCell(Cell),
+    #[error("cell {0:?} is not on the board")]
+    MissingCell(Cell),
     #[error("no corner is shared by enough cells to be a junction")]
     NoJunctions,
     #[error("the board is too large")]

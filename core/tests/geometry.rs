@@ -63,6 +63,36 @@ fn three_tile_patch_has_one_junction_where_all_three_meet() {
 }
 
 #[test]
+fn a_patch_grows_and_shrinks_cell_by_cell() {
+    // Two tiles share a side but no corner of three: no junction yet.
+    let two = Board::new(
+        Lattice::Hex,
+        vec![Cell::new(0, 0), Cell::new(1, 0)],
+        trugo_tiles(),
+        3,
+    );
+    assert_eq!(two.err(), Some(variant_run_core::BoardError::NoJunctions));
+    let three = Board::new(
+        Lattice::Hex,
+        vec![Cell::new(0, 0), Cell::new(1, 0), Cell::new(0, 1)],
+        trugo_tiles(),
+        3,
+    )
+    .unwrap();
+    // A fourth tile touching two of them at their lower shared corner makes a second
+    // junction, adjacent to the first across the side the first two tiles share.
+    let four = three.with_cell(Cell::new(1, -1)).unwrap();
+    assert_eq!(four.junction_count(), 2);
+    assert_eq!(four.neighbours(0), [1]);
+    assert_ne!(four.junction(0).colour, four.junction(1).colour);
+    // Removing it again leaves the one junction; removing a tile not there is an error.
+    let back = four.without_cell(Cell::new(1, -1)).unwrap();
+    assert_eq!(back.junction_count(), 1);
+    assert!(back.without_cell(Cell::new(5, 5)).is_err());
+    assert!(four.with_cell(Cell::new(0, 0)).is_err());
+}
+
+#[test]
 fn seven_cell_hex_board_has_24_junctions_and_30_sides() {
     let board = Board::new(Lattice::Hex, Lattice::Hex.shape(2), hex_tiles(), 1).unwrap();
     // 6 s^2 junctions on 4 s rows.
