@@ -25,9 +25,14 @@ pub struct VariantConfig {
     /// Values the ruleset's scripts read with `game.param("name")`.
     #[serde(default)]
     pub params: BTreeMap<String, toml::Value>,
-    /// Notations this ruleset reads and writes besides the server syntax.
+    /// Notations this ruleset reads and writes besides the server syntax, by the name
+    /// `--notation <name>` chooses: `[notation.<name>]`.
     #[serde(default)]
-    pub notation: NotationConfig,
+    pub notation: BTreeMap<String, ActionNotationConfig>,
+    /// Junctions drawn with a mark on the ASCII board (bases, goals), each set with a line
+    /// of legend under the board.
+    #[serde(default)]
+    pub marks: Vec<MarkConfig>,
 }
 
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +71,17 @@ fn one() -> usize {
 #[serde(deny_unknown_fields)]
 pub struct TileConfig {
     /// The states, in flip order; each a letter and its bands (lists of corner names).
+    pub states: Vec<TileStateConfig>,
+    /// Other tiles the ruleset can be played with, by name: `[tile.sets.<name>]` holds
+    /// its own `states`, chosen with `--tiles <name>` in place of the ones above.
+    #[serde(default)]
+    pub sets: BTreeMap<String, TileSetConfig>,
+}
+
+/// A named alternative tile: its states, in flip order.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileSetConfig {
     pub states: Vec<TileStateConfig>,
 }
 
@@ -146,6 +162,50 @@ pub struct SetupConfig {
     /// With `tiles = "placement"`: the script whose `placement_turns(size)` lists who
     /// places which tiles, turn by turn.
     pub placement: Option<String>,
+    /// Layouts dealt from a numbered key (`--key`, `--game-id`) by a documented
+    /// generator. A ruleset that has one also deals its seeded layouts with it, the seed
+    /// being the key.
+    pub layout: Option<KeyedLayoutConfig>,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum LayoutGeneratorWord {
+    /// `java.util.Random` seeded with the key.
+    JavaRandom,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawOrderWord {
+    /// Column by column from the left, each from the bottom up.
+    Columns,
+    /// Row by row from the bottom, each from the left.
+    Rows,
+}
+
+/// `[setup.layout]`: how a key deals the tiles.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeyedLayoutConfig {
+    pub generator: LayoutGeneratorWord,
+    /// Each tile is one draw of a number from 0 to `bound - 1`.
+    pub bound: i64,
+    /// The order the tiles are drawn in.
+    pub order: DrawOrderWord,
+    /// The tile state letter each drawn value gives: `states[value]`.
+    pub states: Vec<String>,
+    /// How a text game id becomes a key, if the ruleset reads game ids.
+    pub game_id: Option<GameIdConfig>,
+}
+
+/// A game id becomes a key by `key = (key * multiplier + code(c)) % modulus` over its
+/// characters (UTF-16 code units), starting from 0.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameIdConfig {
+    pub multiplier: i64,
+    pub modulus: i64,
 }
 
 /// Script paths are relative to the variant folder; a file not found there is looked
@@ -159,6 +219,64 @@ pub struct RulesConfig {
     pub end: String,
 }
 
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlaceNamesWord {
+    /// As in position texts: `b2`.
+    Server,
+    /// Capital column letters, a space, the row: `B 2`.
+    SpacedCapitals,
+}
+
+/// `[notation.<name>]`: a notation of keywords, places and direction letters
+/// (`Flip C 3, Move B 2 D 4`, `Split D 4 WNE`).
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct NotationConfig {}
+pub struct ActionNotationConfig {
+    pub places: PlaceNamesWord,
+    /// A tile is named by the junction at this corner (a corner name of the lattice).
+    pub tile_corner: String,
+    /// Direction letters, in the order a split's or merge's letters are written.
+    pub directions: Vec<DirectionConfig>,
+    /// Written between the actions of one turn.
+    pub separator: String,
+    pub words: ActionWordsConfig,
+}
+
+/// A direction letter and its step in junction columns and rows.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DirectionConfig {
+    pub letter: String,
+    pub columns: i32,
+    pub rows: i32,
+}
+
+/// The keyword of each action.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionWordsConfig {
+    pub flip: String,
+    pub step: String,
+    pub split: String,
+    pub merge: String,
+    pub step_then_split: String,
+    pub step_then_merge: String,
+    /// Ends a turn: accepted when reading, never written.
+    pub done: String,
+    /// Gives up: not a turn, refused with a hint when read.
+    pub resign: String,
+}
+
+/// `[[marks]]`: junctions drawn inside a pair of brackets on the board.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkConfig {
+    /// The `[params]` entry that lists the junctions, so the scripts and the board read
+    /// one list.
+    pub param: String,
+    /// The two characters drawn around each marked junction, such as `"[]"`.
+    pub brackets: String,
+    /// What the mark means, for the legend line under the board.
+    pub legend: String,
+}

@@ -71,7 +71,11 @@ impl<'v> Game<'v> {
         let tiles = match layout {
             Layout::Given(tiles) => tiles,
             _ if placement_setup => vec![0; variant.model.board.cell_count()],
-            _ => random_layout(variant, &mut rng),
+            // A ruleset that deals keyed layouts deals its seeded games with the seed as key.
+            _ => match &variant.keyed_layout {
+                Some(keyed) => crate::keys::seeded_layout(keyed, &variant.model.board, seed),
+                None => random_layout(variant, &mut rng),
+            },
         };
         let mut game = Game {
             variant,

@@ -8,6 +8,8 @@ pub mod config;
 mod error;
 pub mod game;
 mod game_view;
+pub mod keys;
+pub mod notation;
 pub mod players;
 pub mod render;
 pub mod script;

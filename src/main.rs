@@ -7,9 +7,11 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Arg, CommandFactory, FromArgMatches};
-use variant_run::game::{opening, parse_layout};
+use variant_run::game::{opening, parse_layout, Layout};
+use variant_run::notation::Notation;
 use variant_run::players::{computer_player, PLAYER_KINDS};
 use variant_run::session::{self, Seat};
+use variant_run::variant::LoadOptions;
 use variant_run::{list_variants, render, Game, Variant};
 
 use cli::args::{Cli, Command, PositionArgs, StartArgs};
@@ -54,42 +56,60 @@ fn run() -> Result<(), Failure> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     match &cli.command {
-        None => play(&cli.variant, &cli.play, &matches, &letters, &mut out)?,
+        None => play(&cli, &cli.play, &matches, &letters, &mut out)?,
         Some(Command::Play(args)) => {
             let sub = matches.subcommand_matches("play").expect("play was given");
-            play(&cli.variant, args, sub, &letters, &mut out)?
+            play(&cli, args, sub, &letters, &mut out)?
         }
         Some(Command::Position(start)) => {
-            let variant = Variant::load_named(&cli.variant, start.size)?;
-            let position = opening(
-                &variant,
-                parse_layout(&variant, start.layout.as_deref())?,
-                start.seed,
-            )?;
+            let variant = load_variant(&cli.variant, start)?;
+            let position = opening(&variant, start_layout(&variant, start)?, start.seed)?;
             writeln!(out, "{}", variant.model.position_text(&position))?;
         }
         Some(Command::Show(args)) => {
             let (variant, position) = load_position(&cli.variant, args)?;
-            write!(out, "{}", render::board(&variant.model, &position))?;
+            write!(
+                out,
+                "{}",
+                render::board_marked(&variant.model, &variant.marks, &position)
+            )?;
             if let Some(outcome) = variant.judge(&position)? {
                 writeln!(out, "game over: {}", outcome.reason)?;
             }
         }
         Some(Command::Moves(args)) => {
             let (variant, position) = load_position(&cli.variant, args)?;
+            let notation = Notation::named(&variant, cli.notation.as_deref())?;
             if variant.judge(&position)?.is_none() {
-                for turn in variant.model.legal_turns(&position) {
-                    writeln!(out, "{}", turn.text)?;
+                // Listed in the order of their texts in the chosen notation.
+                let mut texts: Vec<String> = variant
+                    .model
+                    .legal_turns(&position)
+                    .iter()
+                    .map(|turn| notation.write(&variant.model, &position, turn))
+                    .collect();
+                texts.sort();
+                for text in texts {
+                    writeln!(out, "{text}")?;
                 }
             }
         }
         Some(Command::Perft(args)) => {
             let (variant, position) = load_position(&cli.variant, &args.position)?;
+            let notation = Notation::named(&variant, cli.notation.as_deref())?;
             if args.divide {
                 let rows = variant
                     .model
                     .perft_divide(&variant, &position, args.depth)?;
+                // Rows carry canonical server texts; show each in the chosen notation.
+                let written: std::collections::BTreeMap<String, String> = variant
+                    .model
+                    .legal_turns(&position)
+                    .iter()
+                    .map(|t| (t.text.clone(), notation.write(&variant.model, &position, t)))
+                    .collect();
                 for (text, count) in &rows {
+                    let text = written.get(text).unwrap_or(text);
                     writeln!(out, "{text} {count}")?;
                 }
                 writeln!(out, "{}", rows.iter().map(|(_, c)| c).sum::<u64>())?;
@@ -151,14 +171,15 @@ fn command_with_players(letters: &[char]) -> clap::Command {
 }
 
 fn play(
-    name: &str,
+    cli: &Cli,
     args: &cli::args::PlayArgs,
     matches: &clap::ArgMatches,
     letters: &[char],
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let variant = Variant::load_named(name, args.start.size)?;
-    let layout = parse_layout(&variant, args.start.layout.as_deref())?;
+    let variant = load_variant(&cli.variant, &args.start)?;
+    let notation = Notation::named(&variant, cli.notation.as_deref())?;
+    let layout = start_layout(&variant, &args.start)?;
     let seed = args.start.seed;
     let mut game = Game::new(&variant, layout, seed)?;
     // Default match: a capture-preferring player against a random one.
@@ -173,14 +194,21 @@ fn play(
             None => Seat::Human,
         }
     });
-    let header = format!("{} {}, seed {}", variant.name, size_text(&variant), seed);
+    let mut header = format!("{} {}, seed {}", variant.name, size_text(&variant), seed);
+    if let Some(key) = args.start.key {
+        header.push_str(&format!(", key {key}"));
+    }
+    if let Some(id) = &args.start.game_id {
+        header.push_str(&format!(", game id {id}"));
+    }
     let stdin = io::stdin();
     let mut input = stdin.lock();
-    session::run(
+    session::run_in(
         &mut game,
         &mut seats,
         &header,
         args.max_turns,
+        notation,
         &mut input,
         out,
     )?;
@@ -188,21 +216,47 @@ fn play(
 }
 
 fn size_text(variant: &Variant) -> String {
-    match variant.model.board.lattice() {
+    let size = match variant.model.board.lattice() {
         variant_run::core::Lattice::Square => format!("{0}x{0}", variant.size),
         variant_run::core::Lattice::Hex => format!("size {}", variant.size),
+    };
+    match &variant.tile_set {
+        Some(tiles) => format!("{size}, tiles {tiles}"),
+        None => size,
     }
+}
+
+/// Loads the ruleset with the size and tile set the flags choose.
+fn load_variant(name: &str, start: &StartArgs) -> Result<Variant, variant_run::VariantError> {
+    let options = LoadOptions {
+        size: start.size,
+        tiles: start.tiles.clone(),
+    };
+    Variant::load_named_with(name, &options)
 }
 
 fn load_position(
     name: &str,
     args: &PositionArgs,
 ) -> Result<(Variant, variant_run::core::Position), Failure> {
-    let StartArgs { seed, size, layout } = &args.start;
-    let variant = Variant::load_named(name, *size)?;
+    let variant = load_variant(name, &args.start)?;
     let position = match &args.position {
         Some(text) => variant.model.parse_position(text)?,
-        None => opening(&variant, parse_layout(&variant, layout.as_deref())?, *seed)?,
+        None => opening(
+            &variant,
+            start_layout(&variant, &args.start)?,
+            args.start.seed,
+        )?,
     };
     Ok((variant, position))
+}
+
+/// The tile layout the flags choose: `--key`, `--game-id`, `--layout`, or the ruleset's
+/// own set-up.
+fn start_layout(variant: &Variant, start: &StartArgs) -> Result<Layout, Failure> {
+    Ok(match (start.key, &start.game_id) {
+        (Some(key), _) => variant_run::keys::layout_for_key(variant, key)?,
+        (None, Some(id)) => variant_run::keys::layout_for_game_id(variant, id)?,
+        (None, None) => parse_layout(variant, start.layout.as_deref())?,
+    })
 }

@@ -1,7 +1,11 @@
 //! ASCII boards. Junctions show their stacks (`x`, `o3`) or, when empty, their colour
 //! (`+` dark, `-` light, as in the seeds' parity diagram); tiles show their bands.
+//! Junctions a ruleset marks (bases, goals) are drawn inside brackets on square boards,
+//! with a legend line for each set of marks.
 
-use variant_run_core::{Colour, GameModel, Lattice, Position, Stack};
+use variant_run_core::{
+    Board, CellId, Colour, GameModel, JunctionId, Lattice, Position, Stack, Vertex,
+};
 
 /// A grid of characters that boards are drawn on.
 struct Canvas {
@@ -46,12 +50,40 @@ fn token(model: &GameModel, stack: Stack, colour: Colour) -> String {
     }
 }
 
+/// A set of junctions a ruleset marks on its boards, and what the mark means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JunctionMarks {
+    pub junctions: Vec<JunctionId>,
+    /// Drawn left and right of each marked junction's token.
+    pub brackets: (char, char),
+    pub legend: String,
+}
+
 /// Draws a position: the board, then who owns which colour and who is to move.
 pub fn board(model: &GameModel, position: &Position) -> String {
+    board_marked(model, &[], position)
+}
+
+/// Like [`board`], with the ruleset's marked junctions and a legend line for each set.
+pub fn board_marked(model: &GameModel, marks: &[JunctionMarks], position: &Position) -> String {
     let mut out = match model.board.lattice() {
-        Lattice::Square => square(model, position),
+        Lattice::Square => square(model, marks, position),
         Lattice::Hex => hex(model, position),
     };
+    for mark in marks {
+        let names: Vec<String> = mark
+            .junctions
+            .iter()
+            .map(|&j| model.board.junction_name(j))
+            .collect();
+        out.push_str(&format!(
+            "{}{} {}: {}\n",
+            mark.brackets.0,
+            mark.brackets.1,
+            mark.legend,
+            names.join(" ")
+        ));
+    }
     let rules = &model.rules;
     let mark = |colour| if colour == Colour::Dark { '+' } else { '-' };
     out.push_str(&format!(
@@ -75,8 +107,8 @@ pub fn board(model: &GameModel, position: &Position) -> String {
 }
 
 /// Square boards: junctions four characters apart, each tile's band (`/` or `\`) drawn
-/// between its four corners.
-fn square(model: &GameModel, position: &Position) -> String {
+/// between its four corners; marked junctions between their brackets.
+fn square(model: &GameModel, marks: &[JunctionMarks], position: &Position) -> String {
     let board = &model.board;
     let columns = board.column_count();
     let rows = board.row_count();
@@ -92,7 +124,13 @@ fn square(model: &GameModel, position: &Position) -> String {
         let junction = board.junction(j);
         let y = 1 + 2 * (rows - 1 - junction.row as usize);
         let x = LEFT + 4 * junction.column as usize;
-        canvas.put(x, y, &token(model, position.stack(j), junction.colour));
+        let text = token(model, position.stack(j), junction.colour);
+        canvas.put(x, y, &text);
+        // A token is at most two characters, so brackets fit in the three spaces between.
+        if let Some(mark) = marks.iter().find(|m| m.junctions.contains(&j)) {
+            canvas.put(x - 1, y, &mark.brackets.0.to_string());
+            canvas.put(x + text.chars().count(), y, &mark.brackets.1.to_string());
+        }
         if junction.column == 0 {
             canvas.put(0, y, &format!("{:>3}", junction.row + 1));
         }
@@ -117,25 +155,147 @@ fn square(model: &GameModel, position: &Position) -> String {
     canvas.finish()
 }
 
-/// Hexagonal boards: each junction at its place on the drawing grid, each cell's state
-/// letter at its centre.
+/// Hexagonal boards, drawn to scale on the lattice's grid: junctions four characters
+/// apart across and every cell outlined by its sides (`/ \ |`). Inside each cell, a spoke
+/// runs from its centre towards every corner a band of its tile joins, so a cut-off corner
+/// has none; the centre shows the state letter, and a legend under the board says which
+/// corners each state joins. Junction rows are numbered on both sides, cell rows (the
+/// second half of a tile's name, `h4`) in brackets on the left, and junction columns
+/// (the first half of both names) above and below.
 fn hex(model: &GameModel, position: &Position) -> String {
     let board = &model.board;
-    let columns = board.column_count();
-    let rows = board.row_count();
-    const LEFT: usize = 5;
-    let mut canvas = Canvas::new(LEFT + 3 * columns + 4, rows + 2);
-    let labels: String = (0..columns)
-        .map(|c| format!("{:<3}", variant_run_core::Board::column_name(c)))
-        .collect();
-    canvas.put(LEFT, 0, &labels);
-    canvas.put(LEFT, rows + 1, &labels);
-    for j in 0..board.junction_count() as u16 {
-        let junction = board.junction(j);
-        let y = 1 + (rows - 1 - junction.row as usize);
-        let x = LEFT + 3 * junction.column as usize;
-        canvas.put(x, y, &token(model, position.stack(j), junction.colour));
-        canvas.put(0, y, &format!("{:>3}", junction.row + 1));
+    let lattice = board.lattice();
+    const LEFT: usize = 6;
+    const ACROSS: i32 = 4;
+    let junctions = board.junctions();
+    let min_x = junctions.iter().map(|j| j.vertex.x).min().unwrap_or(0);
+    let max_x = junctions.iter().map(|j| j.vertex.x).max().unwrap_or(0);
+    let top = junctions
+        .iter()
+        .map(|j| hex_height(j.vertex.y))
+        .max()
+        .unwrap_or(0);
+    let bottom = junctions
+        .iter()
+        .map(|j| hex_height(j.vertex.y))
+        .min()
+        .unwrap_or(0);
+    // One label line above and below the board.
+    let line = |y: i32| (1 + top - hex_height(y)) as usize;
+    let column = |x: i32| LEFT + (ACROSS * (x - min_x)) as usize;
+    let right = column(max_x) + 4;
+    let mut canvas = Canvas::new(right + 4, (top - bottom) as usize + 3);
+
+    for cell in 0..board.cell_count() as CellId {
+        let corners = lattice.corners(board.cells()[cell as usize]);
+        let at = |v: Vertex| (column(v.x) as i32, line(v.y) as i32);
+        // Sides first, so that spokes and tokens drawn later are never hidden.
+        for k in 0..corners.len() {
+            let next = corners[(k + 1) % corners.len()];
+            draw_between(&mut canvas, at(corners[k]), at(next), false);
+        }
+        let centre = at(lattice.centre(board.cells()[cell as usize]));
+        let state = &board.tiles().states()[position.tile(cell) as usize];
+        for band in &state.bands {
+            for &corner in band {
+                draw_between(&mut canvas, centre, at(corners[corner as usize]), true);
+            }
+        }
+        canvas.put(
+            centre.0 as usize,
+            centre.1 as usize,
+            &state.letter.to_string(),
+        );
     }
-    canvas.finish()
+
+    let mut labelled_rows = Vec::new();
+    for (j, junction) in junctions.iter().enumerate() {
+        let (x, y) = (column(junction.vertex.x), line(junction.vertex.y));
+        let text = token(model, position.stack(j as JunctionId), junction.colour);
+        canvas.put(x, y, &text);
+        let name = Board::column_name(junction.column as usize);
+        canvas.put(x, 0, &name);
+        canvas.put(x, canvas.rows.len() - 1, &name);
+        if !labelled_rows.contains(&y) {
+            labelled_rows.push(y);
+            let row = (junction.row + 1).to_string();
+            canvas.put(0, y, &format!("{row:>3}"));
+            canvas.put(right, y, &row);
+        }
+    }
+    // Cell rows, numbered from 1 at the bottom, on the line of their centres.
+    for (from_top, cells) in board.cell_rows().iter().enumerate() {
+        let Some(&first) = cells.first() else {
+            continue;
+        };
+        let y = line(lattice.centre(board.cells()[first as usize]).y);
+        let number = board.cell_rows().len() - from_top;
+        canvas.put(0, y, &format!("({number})"));
+    }
+
+    let mut out = canvas.finish();
+    out.push_str(&tile_legend(model));
+    out
+}
+
+/// Height of a hexagonal grid row on the canvas, in lines from an arbitrary origin, growing
+/// upwards. A cell spans five lines: its top corner, a line of sloping sides, its upper
+/// corners, the centre line, a line of upright sides; its lower corners and bottom corner
+/// are the upper corners and top corner of the cells below.
+fn hex_height(y: i32) -> i32 {
+    let cell_row = (y + 1).div_euclid(3);
+    let within = match y - 3 * cell_row {
+        -1 => 2, // lower corners
+        0 => 4,  // centre
+        _ => 5,  // upper corners
+    };
+    5 * cell_row + within
+}
+
+/// Draws a straight stroke between two canvas points, on the lines strictly between
+/// them (`|`, `/` or `\` by its slope). A spoke from a cell's centre to a corner on the
+/// next line up has no line between: it is drawn on the centre's line, halfway across.
+fn draw_between(canvas: &mut Canvas, from: (i32, i32), to: (i32, i32), spoke: bool) {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let glyph = if dx == 0 {
+        "|"
+    } else if (dx > 0) == (dy > 0) {
+        "\\"
+    } else {
+        "/"
+    };
+    if dy.abs() <= 1 {
+        if spoke && dx != 0 {
+            canvas.put((from.0 + dx / 2) as usize, from.1 as usize, glyph);
+        }
+        return;
+    }
+    for step in 1..dy.abs() {
+        let y = from.1 + step * dy.signum();
+        let x = from.0 + dx * step / dy.abs();
+        canvas.put(x as usize, y as usize, glyph);
+    }
+}
+
+/// One line saying which corners each tile state joins (`0 = ne-s-nw`).
+fn tile_legend(model: &GameModel) -> String {
+    let names = model.board.lattice().corner_names();
+    let states: Vec<String> = model
+        .board
+        .tiles()
+        .states()
+        .iter()
+        .map(|state| {
+            let bands: Vec<String> = state
+                .bands
+                .iter()
+                .map(|band| {
+                    let corners: Vec<&str> = band.iter().map(|&c| names[c as usize]).collect();
+                    corners.join("-")
+                })
+                .collect();
+            format!("{} = {}", state.letter, bands.join(" and "))
+        })
+        .collect();
+    format!("tiles: {}\n", states.join(", "))
 }

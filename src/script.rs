@@ -172,11 +172,12 @@ impl ScriptHost {
     /// The expression does not compile, fails, or is not an integer.
     pub fn eval_int(
         &self,
+        file: &str,
         what: &str,
         expr: &str,
         vars: &[(&str, i64)],
     ) -> Result<i64, ScriptError> {
-        self.eval_expr::<i64>(what, expr, vars)
+        self.eval_expr::<i64>(file, what, expr, vars)
     }
 
     /// Like [`ScriptHost::eval_int`], for a condition.
@@ -185,15 +186,17 @@ impl ScriptHost {
     /// As [`ScriptHost::eval_int`].
     pub fn eval_bool(
         &self,
+        file: &str,
         what: &str,
         expr: &str,
         vars: &[(&str, i64)],
     ) -> Result<bool, ScriptError> {
-        self.eval_expr::<bool>(what, expr, vars)
+        self.eval_expr::<bool>(file, what, expr, vars)
     }
 
     fn eval_expr<T: Clone + 'static>(
         &self,
+        file: &str,
         what: &str,
         expr: &str,
         vars: &[(&str, i64)],
@@ -205,10 +208,10 @@ impl ScriptHost {
         self.engine
             .eval_expression_with_scope::<T>(&mut scope, expr)
             .map_err(|e| ScriptError {
-                file: what.to_string(),
+                file: file.to_string(),
                 line: None,
                 column: None,
-                message: format!("`{expr}`: {}", root_cause(&e)),
+                message: format!("{what} `{expr}`: {}", root_cause(&e)),
                 source_line: None,
             })
     }
@@ -312,6 +315,10 @@ fn root_cause(error: &EvalAltResult) -> String {
             format!("calls nested deeper than {MAX_CALL_LEVELS} levels (endless recursion?)")
         }
         EvalAltResult::ErrorParsing(kind, _) => kind.to_string(),
+        EvalAltResult::ErrorMismatchOutputType(expected, actual, _) => {
+            format!("returned {actual} where {expected} is expected")
+        }
+        EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
         other => other.to_string(),
     };
     // Rhai appends " (line L, position P)" to many messages; the location is shown apart.

@@ -7,6 +7,7 @@ use std::io::{self, BufRead, Write};
 use variant_run_core::PlayerId;
 
 use crate::game::{Game, GameError};
+use crate::notation::Notation;
 use crate::players::{Choice, Player};
 use crate::render;
 
@@ -61,8 +62,27 @@ pub fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Ending, SessionError> {
+    run_in(game, seats, header, max_turns, Notation::Server, input, out)
+}
+
+/// Like [`run`], with turns written, and a person's turns read, in `notation`.
+///
+/// # Errors
+/// Writing fails, or a script fails during the game.
+pub fn run_in(
+    game: &mut Game,
+    seats: &mut [Seat; 2],
+    header: &str,
+    max_turns: usize,
+    notation: Notation,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Ending, SessionError> {
     let variant = game.variant();
     let model = &variant.model;
+    let draw = |position: &variant_run_core::Position| {
+        render::board_marked(model, &variant.marks, position)
+    };
     let letter = |p: PlayerId| model.rules.player_letter(p);
     writeln!(
         out,
@@ -78,7 +98,7 @@ pub fn run(
     loop {
         if !game.in_setup() && !shown_start {
             writeln!(out)?;
-            write!(out, "{}", render::board(model, game.position()))?;
+            write!(out, "{}", draw(game.position()))?;
             writeln!(out)?;
             shown_start = true;
         }
@@ -87,7 +107,7 @@ pub fn run(
         }
         if number >= max_turns {
             writeln!(out)?;
-            write!(out, "{}", render::board(model, game.position()))?;
+            write!(out, "{}", draw(game.position()))?;
             writeln!(out, "stopped after {max_turns} turns without a result")?;
             return Ok(Ending::TurnLimit);
         }
@@ -95,36 +115,40 @@ pub fn run(
         number += 1;
         match &mut seats[side as usize] {
             Seat::Computer { kind, player } => {
+                let before = game.position().clone();
+                let piece_turn = !game.in_setup();
                 let played = match player.choose(game) {
                     Choice::Turn(turn) => game.play_legal(turn)?,
                     Choice::Text(text) if !text.is_empty() => game.play(&text)?,
                     Choice::Text(_) => return Err(SessionError::Stuck(kind.clone())),
                 };
-                writeln!(
-                    out,
-                    "{:>4}. {}  {}",
-                    number,
-                    letter(played.player),
-                    played.text
-                )?;
-                if humans && !game.in_setup() {
-                    write!(out, "{}", render::board(model, game.position()))?;
+                // Games record server texts; piece turns are shown in the chosen notation.
+                let shown = if piece_turn {
+                    notation.rewrite(model, &before, &played.text)
+                } else {
+                    played.text.clone()
+                };
+                writeln!(out, "{:>4}. {}  {}", number, letter(played.player), shown)?;
+                // A person watches every board; the first one is drawn as the start.
+                if humans && piece_turn {
+                    write!(out, "{}", draw(game.position()))?;
                 }
             }
             Seat::Human => {
-                if !prompt_human(game, number, input, out)? {
+                let piece_turn = !game.in_setup();
+                if !prompt_human(game, number, notation, input, out)? {
                     writeln!(out, "game abandoned")?;
                     return Ok(Ending::Abandoned);
                 }
-                if !game.in_setup() {
-                    write!(out, "{}", render::board(model, game.position()))?;
+                if piece_turn {
+                    write!(out, "{}", draw(game.position()))?;
                 }
             }
         }
     }
     if !humans {
         writeln!(out)?;
-        write!(out, "{}", render::board(model, game.position()))?;
+        write!(out, "{}", draw(game.position()))?;
     }
     if let Some(outcome) = game.outcome() {
         match outcome.winner {
@@ -139,6 +163,7 @@ pub fn run(
 fn prompt_human(
     game: &mut Game,
     number: usize,
+    notation: Notation,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<bool, SessionError> {
@@ -173,16 +198,32 @@ fn prompt_human(
             "help" => {
                 writeln!(
                     out,
-                    "type a turn (`a1-d6`, `c3,c5-c4`, `b4-b3,2xa4`, `bc34:a1-d6`), \
-                     `moves` to list the legal turns, `board` to draw the board, `quit` to stop"
+                    "type a turn ({}), \
+                     `moves` to list the legal turns, `board` to draw the board, `quit` to stop",
+                    notation.examples()
                 )?;
             }
             "moves" => {
-                let turns: Vec<String> = game.legal_turns().into_iter().map(|t| t.text).collect();
-                writeln!(out, "{}", turns.join(" "))?;
+                let position = game.position();
+                let turns: Vec<String> = game
+                    .legal_turns()
+                    .iter()
+                    .map(|t| notation.write(model, position, t))
+                    .collect();
+                // Texts with spaces (other notations) are listed one per line.
+                let separator = if turns.iter().any(|t| t.contains(' ')) {
+                    "\n"
+                } else {
+                    " "
+                };
+                writeln!(out, "{}", turns.join(separator))?;
             }
-            "board" => write!(out, "{}", render::board(model, game.position()))?,
-            _ => match game.play(text) {
+            "board" => write!(
+                out,
+                "{}",
+                render::board_marked(model, &game.variant().marks, game.position())
+            )?,
+            _ => match notation.play(game, text) {
                 Ok(_) => return Ok(true),
                 // A refused turn changes nothing: say why and ask again.
                 Err(GameError::Script(e)) => return Err(GameError::Script(e).into()),

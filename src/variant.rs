@@ -14,10 +14,12 @@ use std::sync::Arc;
 use rhai::{Array, Dynamic, Map};
 use variant_run_core::{
     Board, CaptureTable, CellId, Colour, GameModel, Lattice, Outcome, PlayerId, PlayerSpec,
-    Position, Referee, Rules, Stack, TileSet, TurnParts,
+    Position, Referee, Rules, Stack, TileError, TileSet, TurnParts,
 };
 
-use crate::config::{ColourWord, Edge, Expr, LatticeWord, TileSetup, VariantConfig};
+use crate::config::{
+    ColourWord, Edge, Expr, LatticeWord, TileSetup, TileStateConfig, VariantConfig,
+};
 use crate::error::VariantError;
 use crate::game_view::GameView;
 use crate::script::{display_name, map_str, toml_to_dynamic, Script, ScriptError, ScriptHost};
@@ -32,6 +34,15 @@ pub struct PlacementTurn {
     pub cells: Vec<CellId>,
 }
 
+/// Choices made when a ruleset is loaded, in place of its TOML's defaults.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// The board size instead of `[board] size`.
+    pub size: Option<u32>,
+    /// A tile set named in `[tile.sets]` instead of `[tile] states`.
+    pub tiles: Option<String>,
+}
+
 /// A loaded ruleset at one board size.
 pub struct Variant {
     pub name: String,
@@ -43,8 +54,16 @@ pub struct Variant {
     /// The player who makes the first piece move.
     pub first: PlayerId,
     pub tile_setup: TileSetup,
+    /// The `[tile.sets]` entry played with, or `None` for the TOML's default tiles.
+    pub tile_set: Option<String>,
     /// With placement set-up: the set-up turns, in order.
     pub placement_turns: Vec<PlacementTurn>,
+    /// `[setup.layout]`: layouts dealt from a key (`--key`, `--game-id`, and the seed).
+    pub keyed_layout: Option<variant_run_core::KeyedLayout>,
+    /// `[notation.<name>]`: the notations besides the server syntax, by name.
+    pub notations: BTreeMap<String, variant_run_core::ActionNotation>,
+    /// `[[marks]]`: junctions the board draws marked, with their legends.
+    pub marks: Vec<crate::render::JunctionMarks>,
     host: ScriptHost,
     end_script: Script,
     params: Rc<BTreeMap<String, Dynamic>>,
@@ -150,6 +169,17 @@ impl Variant {
         Variant::load(&find_variant(name_or_path)?, size)
     }
 
+    /// Loads a variant by name or path with the choices of [`LoadOptions`].
+    ///
+    /// # Errors
+    /// See [`Variant::load_with`].
+    pub fn load_named_with(
+        name_or_path: &str,
+        options: &LoadOptions,
+    ) -> Result<Variant, VariantError> {
+        Variant::load_with(&find_variant(name_or_path)?, options)
+    }
+
     /// Loads the variant in `dir`: reads the TOML, compiles the scripts, builds the board
     /// and tabulates the capture rule.
     ///
@@ -157,6 +187,15 @@ impl Variant {
     /// A missing or malformed file, a setting that does not make sense, a script that
     /// does not compile or fails, or a size the ruleset does not allow.
     pub fn load(dir: &Path, size: Option<u32>) -> Result<Variant, VariantError> {
+        Variant::load_with(dir, &LoadOptions { size, tiles: None })
+    }
+
+    /// Loads the variant in `dir` with the choices of [`LoadOptions`].
+    ///
+    /// # Errors
+    /// As [`Variant::load`], and a tile set name that `[tile.sets]` does not list.
+    pub fn load_with(dir: &Path, options: &LoadOptions) -> Result<Variant, VariantError> {
+        let size = options.size;
         let toml_path = dir.join(VARIANT_FILE);
         let shown = display_name(&toml_path);
         let text = std::fs::read_to_string(&toml_path).map_err(|e| VariantError::Io {
@@ -174,11 +213,18 @@ impl Variant {
         let shared = shared_scripts_dir(dir);
         let mut host = ScriptHost::new(dir, shared.as_deref());
         // Script paths name a file in the variant folder, else in the shared scripts/.
-        let script_path = |file: &str| {
+        let script_path = |key: &str, file: &str| {
             let local = dir.join(file);
             match &shared {
-                Some(shared) if !local.exists() && shared.join(file).exists() => shared.join(file),
-                _ => local,
+                _ if local.is_file() => Ok(local),
+                Some(shared) if shared.join(file).is_file() => Ok(shared.join(file)),
+                _ => Err(bad(format!(
+                    "{key} = \"{file}\": no such script in {} or in {}",
+                    display_name(dir),
+                    shared
+                        .as_deref()
+                        .map_or("the shared scripts folder".into(), display_name)
+                ))),
             }
         };
 
@@ -192,11 +238,7 @@ impl Variant {
         }
         let size_var = [("size", size as i64)];
         if let Some(rule) = &config.board.sizes {
-            let ok = host.eval_bool(
-                &format!("{shown} [board] sizes.rule"),
-                &rule.rule,
-                &size_var,
-            )?;
+            let ok = host.eval_bool(&shown, "[board] sizes.rule", &rule.rule, &size_var)?;
             if !ok {
                 return Err(VariantError::Size {
                     variant: config.name.clone(),
@@ -211,29 +253,29 @@ impl Variant {
             LatticeWord::Square => Lattice::Square,
             LatticeWord::Hex => Lattice::Hex,
         };
-        let states: Vec<(&str, Vec<Vec<&str>>)> = config
-            .tile
-            .states
-            .iter()
-            .map(|s| {
-                let bands = s
-                    .bands
-                    .iter()
-                    .map(|b| b.iter().map(String::as_str).collect())
-                    .collect();
-                (s.letter.as_str(), bands)
-            })
-            .collect();
-        let band_refs: Vec<Vec<&[&str]>> = states
-            .iter()
-            .map(|(_, bands)| bands.iter().map(Vec::as_slice).collect())
-            .collect();
-        let state_refs: Vec<(&str, &[&[&str]])> = states
-            .iter()
-            .zip(&band_refs)
-            .map(|((letter, _), bands)| (*letter, bands.as_slice()))
-            .collect();
-        let tiles = TileSet::new(lattice, &state_refs).map_err(|e| bad(format!("[tile] {e}")))?;
+        // Every tile set is checked, so a broken alternative is reported before it is used.
+        let mut tiles =
+            build_tiles(lattice, &config.tile.states).map_err(|e| bad(format!("[tile] {e}")))?;
+        for (name, set) in &config.tile.sets {
+            let built = build_tiles(lattice, &set.states)
+                .map_err(|e| bad(format!("[tile.sets.{name}] {e}")))?;
+            if options.tiles.as_deref() == Some(name) {
+                tiles = built;
+            }
+        }
+        if let Some(name) = &options.tiles {
+            if !config.tile.sets.contains_key(name) {
+                let known: Vec<&str> = config.tile.sets.keys().map(String::as_str).collect();
+                return Err(bad(format!(
+                    "no tile set `{name}` in [tile.sets]; {}",
+                    if known.is_empty() {
+                        "this ruleset has only its default tiles".to_string()
+                    } else {
+                        format!("known sets: {}", known.join(", "))
+                    }
+                )));
+            }
+        }
         let board = Board::new(
             lattice,
             lattice.shape(size),
@@ -299,7 +341,8 @@ impl Variant {
             step_then_merge: t.step_then_merge,
             step_then_split: t.step_then_split,
         };
-        let capture_script = host.compile(&script_path(&config.rules.capture))?;
+        let capture_script =
+            host.compile(&script_path("[rules] capture", &config.rules.capture)?)?;
         require_fn(&capture_script, "can_capture", 3)?;
         let capture = CaptureTable::tabulate(t.max_height, |landing, defender, at_home| {
             host.call::<bool>(
@@ -308,7 +351,7 @@ impl Variant {
                 (landing as i64, defender as i64, at_home),
             )
         })?;
-        let end_script = host.compile(&script_path(&config.rules.end))?;
+        let end_script = host.compile(&script_path("[rules] end", &config.rules.end)?)?;
         require_fn(&end_script, "game_result", 1)?;
 
         let rules = Rules {
@@ -325,7 +368,8 @@ impl Variant {
             let rows = match &p.start_rows {
                 Expr::Number(n) => *n,
                 Expr::Text(expr) => host.eval_int(
-                    &format!("{shown} [[players]] start_rows of {}", p.letter),
+                    &shown,
+                    &format!("[[players]] start_rows of {}", p.letter),
                     expr,
                     &size_var,
                 )?,
@@ -358,10 +402,13 @@ impl Variant {
 
         let placement_turns = match (config.setup.tiles, &config.setup.placement) {
             (TileSetup::Placement, Some(file)) => {
-                let script = host.compile(&script_path(file))?;
+                let script = host.compile(&script_path("[setup] placement", file)?)?;
                 require_fn(&script, "placement_turns", 1)?;
                 let turns: Array = host.call(&script, "placement_turns", (size as i64,))?;
-                read_placement(&model, &script.file, turns).map_err(&bad)?
+                read_placement(&model, turns).map_err(|message| VariantError::Config {
+                    path: script.file.clone(),
+                    message,
+                })?
             }
             (TileSetup::Placement, None) => {
                 return Err(bad(
@@ -370,6 +417,13 @@ impl Variant {
             }
             (TileSetup::Random, _) => Vec::new(),
         };
+
+        let keyed_layout = match &config.setup.layout {
+            Some(layout) => Some(crate::keys::build(layout, model.board.tiles()).map_err(&bad)?),
+            None => None,
+        };
+        let notations = crate::notation::build(&config.notation, &model.board).map_err(&bad)?;
+        let marks = build_marks(&config, &model.board).map_err(&bad)?;
 
         let params = config
             .params
@@ -389,7 +443,11 @@ impl Variant {
             player_names,
             first,
             tile_setup: config.setup.tiles,
+            tile_set: options.tiles.clone(),
             placement_turns,
+            keyed_layout,
+            notations,
+            marks,
             host,
             end_script,
             params: Rc::new(params),
@@ -482,6 +540,77 @@ impl Referee for Variant {
     }
 }
 
+/// Builds a tile set from its TOML states.
+fn build_tiles(lattice: Lattice, states: &[TileStateConfig]) -> Result<TileSet, TileError> {
+    let bands: Vec<Vec<Vec<&str>>> = states
+        .iter()
+        .map(|s| {
+            s.bands
+                .iter()
+                .map(|b| b.iter().map(String::as_str).collect())
+                .collect()
+        })
+        .collect();
+    let band_refs: Vec<Vec<&[&str]>> = bands
+        .iter()
+        .map(|state| state.iter().map(Vec::as_slice).collect())
+        .collect();
+    let state_refs: Vec<(&str, &[&[&str]])> = states
+        .iter()
+        .zip(&band_refs)
+        .map(|(s, bands)| (s.letter.as_str(), bands.as_slice()))
+        .collect();
+    TileSet::new(lattice, &state_refs)
+}
+
+/// Reads `[[marks]]`: each names a `[params]` list of junctions and its brackets.
+fn build_marks(
+    config: &VariantConfig,
+    board: &Board,
+) -> Result<Vec<crate::render::JunctionMarks>, String> {
+    let mut marks = Vec::new();
+    for (i, mark) in config.marks.iter().enumerate() {
+        let at = format!("[[marks]] number {}", i + 1);
+        let names = match config.params.get(&mark.param) {
+            Some(toml::Value::Array(names)) => names,
+            _ => {
+                return Err(format!(
+                    "{at}: param = `{}` must name a list of junctions in [params]",
+                    mark.param
+                ))
+            }
+        };
+        let mut junctions = Vec::new();
+        for name in names {
+            let j = name
+                .as_str()
+                .and_then(|n| board.junction_by_name(n))
+                .ok_or_else(|| {
+                    format!(
+                        "{at}: {name} in [params] {} is not a junction of this board",
+                        mark.param
+                    )
+                })?;
+            junctions.push(j);
+        }
+        let brackets = match mark.brackets.chars().collect::<Vec<_>>()[..] {
+            [open, close] => (open, close),
+            _ => {
+                return Err(format!(
+                    "{at}: brackets = `{}` must be two characters, such as \"[]\"",
+                    mark.brackets
+                ))
+            }
+        };
+        marks.push(crate::render::JunctionMarks {
+            junctions,
+            brackets,
+            legend: mark.legend.clone(),
+        });
+    }
+    Ok(marks)
+}
+
 fn require_fn(script: &Script, name: &str, params: usize) -> Result<(), ScriptError> {
     if ScriptHost::defines(script, name, params) {
         return Ok(());
@@ -500,16 +629,12 @@ fn require_fn(script: &Script, name: &str, params: usize) -> Result<(), ScriptEr
 
 /// Reads the `placement_turns` result: `[#{ player: "x", tiles: [[column, row], ...] }]`
 /// with tiles counted from 1, columns from the left of their row, rows from the bottom.
-fn read_placement(
-    model: &GameModel,
-    file: &str,
-    turns: Array,
-) -> Result<Vec<PlacementTurn>, String> {
+fn read_placement(model: &GameModel, turns: Array) -> Result<Vec<PlacementTurn>, String> {
     let rows: Vec<&Vec<u16>> = model.board.cell_rows().iter().rev().collect();
     let mut out = Vec::new();
     let mut used = vec![false; model.board.cell_count()];
     for (i, turn) in turns.into_iter().enumerate() {
-        let what = format!("{file}: placement turn {}", i + 1);
+        let what = format!("placement turn {}", i + 1);
         let map = turn
             .try_cast::<Map>()
             .ok_or_else(|| format!("{what} is not a map #{{ player, tiles }}"))?;
@@ -549,7 +674,7 @@ fn read_placement(
     }
     if let Some(c) = used.iter().position(|u| !u) {
         return Err(format!(
-            "{file}: the placement turns never place tile {}",
+            "the placement turns never place tile {}",
             model.board.cell_name(c as CellId)
         ));
     }

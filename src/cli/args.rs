@@ -20,6 +20,11 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
+    /// Read and write turns in this notation: `server` (the default) or one the ruleset
+    /// describes in `[notation.<name>]`
+    #[arg(long, global = true, value_name = "NAME")]
+    pub notation: Option<String>,
+
     #[command(flatten)]
     pub play: PlayArgs,
 }
@@ -46,10 +51,21 @@ pub struct StartArgs {
     /// Board size (tiles or cells per side), instead of the ruleset's default
     #[arg(long)]
     pub size: Option<u32>,
+    /// Play with a tile set the ruleset names in `[tile.sets]`, instead of its default
+    /// tiles
+    #[arg(long, value_name = "NAME")]
+    pub tiles: Option<String>,
     /// Start from this tile layout (the tile field of a position text) or `random`,
     /// skipping any tile-placement turns
     #[arg(long)]
     pub layout: Option<String>,
+    /// Deal the tiles from this key with the ruleset's keyed generator (`[setup.layout]`;
+    /// a Boardspace random key for truchet-boardspace)
+    #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["layout", "game_id"])]
+    pub key: Option<i64>,
+    /// Deal the tiles from the key of this text game id (`[setup.layout.game_id]`)
+    #[arg(long, value_name = "TEXT", conflicts_with = "layout")]
+    pub game_id: Option<String>,
 }
 
 #[derive(Debug, Args, Clone)]

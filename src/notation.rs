@@ -1,0 +1,215 @@
+//! The notations turns are read and written in: the play-by-mail server's syntax, which
+//! every ruleset has and games record, and the action notations a ruleset describes in
+//! its TOML (`[notation.<name>]`), chosen with `--notation <name>`.
+//!
+//! A game always records the canonical server text of each turn; another notation is a
+//! way of reading and showing turns, so a transcript in one notation reads back as the
+//! same game in the other.
+//!
+//! ```no_run
+//! use variant_run::{notation::Notation, Game, Layout, Variant};
+//! let variant = Variant::load_named("truchet-boardspace", None).unwrap();
+//! let boardspace = Notation::named(&variant, Some("boardspace")).unwrap();
+//! let mut game = Game::new(&variant, Layout::Random, 1).unwrap();
+//! let shown = boardspace.play(&mut game, "Move C 7 B 6").unwrap();
+//! ```
+
+use variant_run_core::{
+    ActionNotation, GameModel, LegalTurn, Position, Turn, TurnError, TurnSyntaxError,
+};
+
+use crate::game::{Game, GameError};
+use crate::variant::Variant;
+
+/// The name of the notation every ruleset has.
+pub const SERVER: &str = "server";
+
+/// A notation to read and write turns in.
+#[derive(Clone, Copy, Debug)]
+pub enum Notation<'v> {
+    /// The play-by-mail server's syntax (`bc34:a1-d6`), the default.
+    Server,
+    /// An action notation of the ruleset's TOML, with its name.
+    Actions(&'v str, &'v ActionNotation),
+}
+
+impl<'v> Notation<'v> {
+    /// The notation called `name` in a ruleset (`None` or `"server"`: the server syntax).
+    ///
+    /// # Errors
+    /// The ruleset has no notation of that name; the message lists those it has.
+    pub fn named(variant: &'v Variant, name: Option<&str>) -> Result<Notation<'v>, GameError> {
+        match name {
+            None | Some(SERVER) => Ok(Notation::Server),
+            Some(name) => match variant.notations.get_key_value(name) {
+                Some((name, notation)) => Ok(Notation::Actions(name, notation)),
+                None => {
+                    let mut known = vec![SERVER.to_string()];
+                    known.extend(variant.notations.keys().cloned());
+                    Err(GameError::Setup(format!(
+                        "--notation: {} has no notation `{name}`; it has {}",
+                        variant.name,
+                        known.join(", ")
+                    )))
+                }
+            },
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        match self {
+            Notation::Server => SERVER,
+            Notation::Actions(name, _) => name,
+        }
+    }
+
+    /// Writes a legal turn of `before` (the position it is played in).
+    pub fn write(&self, model: &GameModel, before: &Position, turn: &LegalTurn) -> String {
+        match self {
+            Notation::Server => turn.text.clone(),
+            Notation::Actions(_, notation) => notation.write(model, before, &turn.turn),
+        }
+    }
+
+    /// Reads a turn and checks it is legal in `position`.
+    ///
+    /// # Errors
+    /// The text cannot be read, or the turn is illegal here.
+    pub fn read(
+        &self,
+        model: &GameModel,
+        position: &Position,
+        text: &str,
+    ) -> Result<LegalTurn, TurnError> {
+        match self {
+            Notation::Server => model.parse_turn_in(position, text),
+            Notation::Actions(_, notation) => notation.parse_turn_in(model, position, text),
+        }
+    }
+
+    /// Reads a turn without checking it or looking up its canonical text: cheaper than
+    /// [`Notation::read`], for tools that check many turns.
+    ///
+    /// # Errors
+    /// The text cannot be read.
+    pub fn read_unchecked(
+        &self,
+        model: &GameModel,
+        position: &Position,
+        text: &str,
+    ) -> Result<Turn, TurnSyntaxError> {
+        match self {
+            Notation::Server => model.read_turn(text),
+            Notation::Actions(_, notation) => notation.read_turn(model, position, text),
+        }
+    }
+
+    /// Rewrites a turn's canonical server text (as games record it) in this notation.
+    pub fn rewrite(&self, model: &GameModel, before: &Position, server_text: &str) -> String {
+        match self {
+            Notation::Server => server_text.to_string(),
+            Notation::Actions(..) => match model.parse_turn_in(before, server_text) {
+                Ok(turn) => self.write(model, before, &turn),
+                // Not a piece turn (a set-up turn's letters): shown as recorded.
+                Err(_) => server_text.to_string(),
+            },
+        }
+    }
+
+    /// Plays a turn typed in this notation and returns it written in this notation.
+    /// Set-up turns are read as they always are. A refused turn leaves the game as it was.
+    ///
+    /// # Errors
+    /// The text is not a legal turn here, the game is over, or a script fails.
+    pub fn play(&self, game: &mut Game, text: &str) -> Result<String, GameError> {
+        let model = &game.variant().model;
+        if let Some(outcome) = game.outcome() {
+            return Err(GameError::Over(outcome.reason.clone()));
+        }
+        if game.in_setup() {
+            return Ok(game.play(text)?.text.clone());
+        }
+        let before = game.position().clone();
+        let turn = self.read(model, &before, text)?;
+        let shown = self.write(model, &before, &turn);
+        game.play_legal(turn)?;
+        Ok(shown)
+    }
+
+    /// Examples of turns, for a player's help text.
+    pub fn examples(&self) -> String {
+        match self {
+            Notation::Server => "`a1-d6`, `c3,c5-c4`, `b4-b3,2xa4`, `bc34:a1-d6`".into(),
+            Notation::Actions(_, notation) => notation.examples(),
+        }
+    }
+}
+
+/// Builds the action notations of `[notation.<name>]` for a board.
+///
+/// # Errors
+/// A setting that does not make sense; the message names the table and key at fault.
+pub fn build(
+    configs: &std::collections::BTreeMap<String, crate::config::ActionNotationConfig>,
+    board: &variant_run_core::Board,
+) -> Result<std::collections::BTreeMap<String, ActionNotation>, String> {
+    use crate::config::PlaceNamesWord;
+    use variant_run_core::{ActionWords, Direction, PlaceNames};
+
+    let mut built = std::collections::BTreeMap::new();
+    for (name, c) in configs {
+        let at = |key: &str| format!("[notation.{name}] {key}");
+        if name == SERVER {
+            return Err(format!(
+                "[notation.{SERVER}] is the built-in server syntax; give this notation another name"
+            ));
+        }
+        let corners = board.lattice().corner_names();
+        let tile_corner = corners
+            .iter()
+            .position(|&n| n == c.tile_corner)
+            .ok_or_else(|| {
+                format!(
+                    "{}: `{}` is not a corner ({})",
+                    at("tile_corner"),
+                    c.tile_corner,
+                    corners.join(", ")
+                )
+            })?;
+        let mut directions = Vec::new();
+        for d in &c.directions {
+            let mut chars = d.letter.chars();
+            let letter = match (chars.next(), chars.next()) {
+                (Some(l), None) => l,
+                _ => {
+                    return Err(format!(
+                        "{}: `{}` must be a single letter",
+                        at("directions"),
+                        d.letter
+                    ))
+                }
+            };
+            directions.push(Direction::new(letter, d.columns, d.rows));
+        }
+        let w = &c.words;
+        let words = ActionWords {
+            flip: w.flip.clone(),
+            step: w.step.clone(),
+            split: w.split.clone(),
+            merge: w.merge.clone(),
+            step_then_split: w.step_then_split.clone(),
+            step_then_merge: w.step_then_merge.clone(),
+            done: w.done.clone(),
+            resign: w.resign.clone(),
+        };
+        let places = match c.places {
+            PlaceNamesWord::Server => PlaceNames::Server,
+            PlaceNamesWord::SpacedCapitals => PlaceNames::SpacedCapitals,
+        };
+        let notation =
+            ActionNotation::new(words, places, tile_corner, directions, c.separator.clone())
+                .map_err(|e| format!("[notation.{name}] {e}"))?;
+        built.insert(name.clone(), notation);
+    }
+    Ok(built)
+}
