@@ -222,3 +222,32 @@ pub fn perft(model: &GameModel, position: &Position, depth: u32) -> u64 {
         .map(|c| perft(model, c, depth - 1))
         .sum()
 }
+
+/// Whether Browne's game is over in a position, read straight from the digest: the
+/// player to move has no pieces (the mover took the last), or `draw_after` turns passed
+/// without a capture. ("No legal turn" needs no test: such a position has no children.)
+fn browne_game_over(position: &Position, draw_after: u32) -> bool {
+    position.pieces(position.side()) == 0
+        || (draw_after > 0 && position.quiet_turns() >= draw_after)
+}
+
+/// perft with Browne's end of the game: a turn that ends it counts at depth 1 and adds
+/// nothing deeper; a position whose game is over has no turns.
+pub fn perft_browne(model: &GameModel, position: &Position, depth: u32, draw_after: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if browne_game_over(position, draw_after) {
+        return 0;
+    }
+    children(model, position)
+        .iter()
+        .map(|c| {
+            if depth == 1 {
+                1
+            } else {
+                perft_browne(model, c, depth - 1, draw_after)
+            }
+        })
+        .sum()
+}
