@@ -1,0 +1,307 @@
+//! The turn generator held against the independent reference generator on hex-hex boards,
+//! with both hexagonal tiles: the Truchet tile (one band of three corners, two states) and
+//! the Trugo tile (two bands of two corners, three states). Also checks the perft table
+//! `tests/perft/truchet-hex.perft` both ways, so its numbers are confirmed by a method that
+//! shares no code with the generator.
+
+// Shared with the square boards' tests; this file uses only part of it.
+#[allow(dead_code)]
+mod reference;
+
+use std::collections::HashSet;
+
+use variant_run_core::{
+    Board, CaptureTable, Colour, GameModel, Lattice, Outcome, PlayerSpec, Position, Referee, Rules,
+    Stack, TileSet, TurnParts,
+};
+
+/// The hexagonal Truchet tile of the truchet-hex digest: `0` joins the dark corners,
+/// `1` the light ones.
+fn truchet_tile() -> TileSet {
+    TileSet::new(
+        Lattice::Hex,
+        &[("0", &[&["ne", "s", "nw"]]), ("1", &[&["n", "se", "sw"]])],
+    )
+    .unwrap()
+}
+
+/// The Trugo tile, states numbered by the axis of corners they cut off: `0` n-s,
+/// `1` ne-sw, `2` se-nw.
+fn trugo_tile() -> TileSet {
+    TileSet::new(
+        Lattice::Hex,
+        &[
+            ("0", &[&["ne", "nw"], &["se", "sw"]]),
+            ("1", &[&["s", "nw"], &["n", "se"]]),
+            ("2", &[&["ne", "s"], &["n", "sw"]]),
+        ],
+    )
+    .unwrap()
+}
+
+/// A hex-hex board of `size` cells a side with Browne's rules: x dark, o light, every turn
+/// part, height at most 4, capture by a > d at the defender's home and a >= d elsewhere.
+fn hex_model(size: u32, tiles: TileSet) -> GameModel {
+    let board = Board::new(Lattice::Hex, Lattice::Hex.shape(size), tiles, 1).unwrap();
+    let capture = CaptureTable::tabulate(4, |a, d, home| {
+        Ok::<_, ()>(if home { a > d } else { a >= d })
+    })
+    .unwrap();
+    let rules = Rules {
+        players: [
+            PlayerSpec {
+                letter: 'x',
+                colour: Colour::Dark,
+            },
+            PlayerSpec {
+                letter: 'o',
+                colour: Colour::Light,
+            },
+        ],
+        parts: TurnParts {
+            flip: true,
+            step: true,
+            merge: true,
+            split: true,
+            step_then_merge: true,
+            step_then_split: true,
+        },
+        max_height: 4,
+        capture,
+    };
+    GameModel::new(board, rules)
+}
+
+fn model_for(tiles: &str, size: u32) -> GameModel {
+    match tiles {
+        "truchet" => hex_model(size, truchet_tile()),
+        "trugo" => hex_model(size, trugo_tile()),
+        other => panic!("unknown tile `{other}` in truchet-hex.perft"),
+    }
+}
+
+/// The digest's draw rule, as truchet-hex's `[params]` sets it.
+const DRAW_AFTER: u32 = 100;
+
+/// Browne's end of the game through the model's own generator: the player to move has no
+/// pieces or no legal turn, or too many turns passed without a capture.
+struct BrowneEnd;
+impl Referee for BrowneEnd {
+    type Error = ();
+    fn outcome(&self, model: &GameModel, position: &Position) -> Result<Option<Outcome>, ()> {
+        let over = position.pieces(position.side()) == 0
+            || !model.has_turn(position, true)
+            || position.quiet_turns() >= DRAW_AFTER;
+        Ok(over.then(|| Outcome {
+            winner: None,
+            reason: "over".into(),
+        }))
+    }
+}
+
+/// A small portable generator for picking layouts and turns (xorshift64*).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+/// The digest's start with a random layout: each side on every junction of its own colour
+/// in the two junction rows of that colour nearest its edge (x: rows 1 and 3; o: the top
+/// row and the second below it). Colours alternate by row, so these are every other row.
+fn start(model: &GameModel, rng: &mut Rng) -> Position {
+    let board = &model.board;
+    let states = board.tiles().len();
+    let mut position = Position::empty(board, 0);
+    for cell in 0..board.cell_count() as u16 {
+        position.set_tile(cell, rng.next(states) as u8);
+    }
+    let rows = board.row_count() as u16;
+    for j in 0..board.junction_count() as u16 {
+        let junction = board.junction(j);
+        if junction.row == 0 || junction.row == 2 {
+            position.set_stack(j, Stack::new(0, 1));
+        }
+        if junction.row == rows - 1 || junction.row == rows - 3 {
+            position.set_stack(j, Stack::new(1, 1));
+        }
+    }
+    position
+}
+
+/// Positions along a random game, every `every` turns.
+fn sample_positions(model: &GameModel, seed: u64, turns: usize, every: usize) -> Vec<Position> {
+    let mut rng = Rng(seed * 2 + 1);
+    let mut position = start(model, &mut rng);
+    let mut out = vec![position.clone()];
+    for t in 1..=turns {
+        let deltas = model.distinct_deltas(&position);
+        if deltas.is_empty() || position.pieces(0) == 0 || position.pieces(1) == 0 {
+            break;
+        }
+        position = model.after(&position, &deltas[rng.next(deltas.len())]);
+        if t % every == 0 {
+            out.push(position.clone());
+        }
+    }
+    out
+}
+
+#[test]
+fn start_rows_hold_the_digests_pieces() {
+    // Rows 1 and 3 are dark and hold s and s + 1 junctions: 2s + 1 pieces a side.
+    for size in 2..=5u32 {
+        let model = model_for("truchet", size);
+        let position = start(&model, &mut Rng(1));
+        for player in 0..2u8 {
+            assert_eq!(position.pieces(player), 2 * size + 1, "size {size}");
+        }
+        for j in 0..model.board.junction_count() as u16 {
+            if let Some(owner) = position.stack(j).owner() {
+                assert_eq!(model.board.junction(j).colour, model.rules.colour_of(owner));
+            }
+        }
+    }
+}
+
+#[test]
+fn distinct_turns_match_the_reference_on_many_positions() {
+    for tiles in ["truchet", "trugo"] {
+        for (size, seeds, turns) in [(2, 0..6u64, 40), (3, 0..4, 60), (4, 0..2, 60)] {
+            let model = model_for(tiles, size);
+            for seed in seeds {
+                for position in sample_positions(&model, seed, turns, 10) {
+                    let ours: HashSet<Position> = model
+                        .distinct_deltas(&position)
+                        .iter()
+                        .map(|d| model.after(&position, d))
+                        .collect();
+                    assert_eq!(
+                        ours.len(),
+                        model.distinct_deltas(&position).len(),
+                        "duplicate deltas"
+                    );
+                    let theirs = reference::children(&model, &position);
+                    if ours != theirs {
+                        let text = model.position_text(&position);
+                        let extra: Vec<String> = ours
+                            .difference(&theirs)
+                            .map(|p| model.position_text(p))
+                            .collect();
+                        let missing: Vec<String> = theirs
+                            .difference(&ours)
+                            .map(|p| model.position_text(p))
+                            .collect();
+                        panic!(
+                            "{tiles} size {size} {text}\nextra: {extra:#?}\nmissing: {missing:#?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_generated_turn_passes_the_checker_and_reads_back_from_its_text() {
+    for tiles in ["truchet", "trugo"] {
+        let model = model_for(tiles, 3);
+        for position in sample_positions(&model, 5, 60, 15) {
+            for legal in model.legal_turns(&position) {
+                let read = model.read_turn(&legal.text).unwrap();
+                assert_eq!(model.turn_text(&read), legal.text);
+                assert_eq!(model.check_turn(&position, &read), Ok(legal.delta.clone()));
+            }
+            let text = model.position_text(&position);
+            assert_eq!(
+                model.position_text(&model.parse_position(&text).unwrap()),
+                text
+            );
+        }
+    }
+}
+
+/// One entry of the perft table.
+struct PerftCase {
+    id: String,
+    tiles: String,
+    size: u32,
+    position: String,
+    counts: Vec<(u32, u64)>,
+}
+
+/// Reads `tests/perft/truchet-hex.perft`: blank-line separated entries of `id`, `size`,
+/// `tiles`, `position` and `perft <depth> <count>` lines; `#` starts a comment line.
+fn perft_cases() -> Vec<PerftCase> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/perft/truchet-hex.perft"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut cases = Vec::new();
+    for block in text.split("\n\n") {
+        let mut case = PerftCase {
+            id: String::new(),
+            tiles: String::new(),
+            size: 0,
+            position: String::new(),
+            counts: Vec::new(),
+        };
+        for line in block
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
+            let (key, value) = line.split_once(' ').unwrap();
+            match key {
+                "id" => case.id = value.to_string(),
+                "tiles" => case.tiles = value.to_string(),
+                "size" => case.size = value.parse().unwrap(),
+                "position" => case.position = value.to_string(),
+                "perft" => {
+                    let (depth, count) = value.split_once(' ').unwrap();
+                    case.counts
+                        .push((depth.parse().unwrap(), count.parse().unwrap()));
+                }
+                other => panic!("truchet-hex.perft: unknown key `{other}`"),
+            }
+        }
+        if !case.id.is_empty() {
+            cases.push(case);
+        }
+    }
+    cases
+}
+
+/// The reference generator copies a position per candidate; beyond this many leaves it is
+/// too slow for the test suite, and those rows are checked by the generator alone.
+const REFERENCE_NODE_LIMIT: u64 = 60_000;
+
+#[test]
+fn hex_perft_table_agrees_with_the_reference() {
+    let cases = perft_cases();
+    assert!(cases.len() >= 6, "the table lost entries");
+    for case in cases {
+        let model = model_for(&case.tiles, case.size);
+        let position = model.parse_position(&case.position).unwrap();
+        for &(depth, count) in &case.counts {
+            assert_eq!(
+                model.perft(&BrowneEnd, &position, depth),
+                Ok(count),
+                "{} perft {depth}",
+                case.id
+            );
+            if count <= REFERENCE_NODE_LIMIT {
+                assert_eq!(
+                    reference::perft_browne(&model, &position, depth, DRAW_AFTER),
+                    count,
+                    "{} perft {depth} by the reference",
+                    case.id
+                );
+            }
+        }
+    }
+}
