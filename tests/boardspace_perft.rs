@@ -4,49 +4,19 @@
 //! digest, on a model built by hand; this file also checks that the ruleset loads exactly
 //! that model's rules.
 
-use variant_run::core::{Colour, PlayerSpec, TurnParts};
+mod common;
+
+use variant_run::core::testing::ALL_TURN_PARTS;
+use variant_run::core::{Colour, PlayerSpec};
 use variant_run::Variant;
-
-struct Case {
-    id: String,
-    position: String,
-    perft: Vec<(u32, u64)>,
-}
-
-fn cases() -> Vec<Case> {
-    let mut cases: Vec<Case> = Vec::new();
-    for line in include_str!("boardspace/perft.txt").lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line.split_once(' ').expect("`key value` lines");
-        match key {
-            "id" => cases.push(Case {
-                id: value.to_string(),
-                position: String::new(),
-                perft: Vec::new(),
-            }),
-            "position" => cases.last_mut().expect("id first").position = value.to_string(),
-            "perft" => {
-                let (depth, count) = value.split_once(' ').expect("perft <depth> <count>");
-                let case = cases.last_mut().expect("id first");
-                case.perft
-                    .push((depth.parse().unwrap(), count.parse().unwrap()));
-            }
-            _ => panic!("unknown line `{line}`"),
-        }
-    }
-    cases
-}
 
 #[test]
 fn perft_table_matches_the_generator_and_the_rhai_rules() {
     let variant = Variant::load_named("truchet-boardspace", None).unwrap();
     let mut rows = 0;
-    for case in cases() {
+    for case in common::perft_table("boardspace/perft.txt") {
         let position = variant.model.parse_position(&case.position).unwrap();
-        for &(depth, expected) in &case.perft {
+        for &(depth, expected) in &case.counts {
             let counted = variant.model.perft(&variant, &position, depth).unwrap();
             assert_eq!(counted, expected, "{} perft {depth}", case.id);
             rows += 1;
@@ -74,17 +44,7 @@ fn the_ruleset_loads_the_digest_rules() {
             },
         ]
     );
-    assert_eq!(
-        rules.parts,
-        TurnParts {
-            flip: true,
-            step: true,
-            merge: true,
-            split: true,
-            step_then_merge: true,
-            step_then_split: true,
-        }
-    );
+    assert_eq!(rules.parts, ALL_TURN_PARTS);
     assert_eq!(rules.max_height, 4);
     for a in 1..=4 {
         for d in 1..=4 {

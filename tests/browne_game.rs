@@ -3,28 +3,14 @@
 mod common;
 
 use common::load;
-use variant_run::game::{parse_layout, Game};
-use variant_run::players::computer_player;
-use variant_run::session::{self, Ending, Seat};
+use variant_run::game::parse_layout;
+use variant_run::session::Ending;
 
 fn transcript(size: Option<u32>, seed: u64, kinds: [&str; 2]) -> (String, Ending) {
     let variant = load("truchet-browne", size);
-    let mut game = Game::new(&variant, parse_layout(&variant, None).unwrap(), seed).unwrap();
-    let mut seats = [0u64, 1].map(|p| Seat::Computer {
-        kind: kinds[p as usize].to_string(),
-        player: computer_player(kinds[p as usize], seed * 2 + p + 1).unwrap(),
-    });
-    let mut out = Vec::new();
-    let ending = session::run(
-        &mut game,
-        &mut seats,
-        &format!("truchet-browne seed {seed}"),
-        2000,
-        &mut std::io::empty(),
-        &mut out,
-    )
-    .unwrap();
-    (String::from_utf8(out).unwrap(), ending)
+    let layout = parse_layout(&variant, None).unwrap();
+    let header = format!("truchet-browne seed {seed}");
+    common::transcript(&variant, layout, seed, kinds, &header)
 }
 
 #[test]

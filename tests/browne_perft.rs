@@ -13,36 +13,18 @@ const NODE_LIMIT: u64 = 3_000_000;
 
 #[test]
 fn perft_table_of_truchet_browne() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/perft/truchet-browne.perft"
-    ))
-    .unwrap();
-    let mut variant = None;
-    let mut position = None;
-    let mut id = String::new();
     let mut checked = 0;
-    for line in text.lines() {
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "id" => id = rest.to_string(),
-            "size" => variant = Some(load("truchet-browne", Some(rest.parse().unwrap()))),
-            "position" => {
-                let v = variant.as_ref().unwrap();
-                position = Some(v.model.parse_position(rest).unwrap());
+    for entry in common::perft_table("perft/truchet-browne.perft") {
+        let size = entry.setting("size").expect("size").parse().unwrap();
+        let variant = load("truchet-browne", Some(size));
+        let position = variant.model.parse_position(&entry.position).unwrap();
+        for &(depth, nodes) in &entry.counts {
+            if nodes > NODE_LIMIT {
+                continue;
             }
-            "perft" => {
-                let (depth, nodes) = rest.split_once(' ').unwrap();
-                let (depth, nodes): (u32, u64) = (depth.parse().unwrap(), nodes.parse().unwrap());
-                if nodes > NODE_LIMIT {
-                    continue;
-                }
-                let v = variant.as_ref().unwrap();
-                let counted = v.model.perft(v, position.as_ref().unwrap(), depth).unwrap();
-                assert_eq!(counted, nodes, "{id} perft {depth}");
-                checked += 1;
-            }
-            _ => {}
+            let counted = variant.model.perft(&variant, &position, depth).unwrap();
+            assert_eq!(counted, nodes, "{} perft {depth}", entry.id);
+            checked += 1;
         }
     }
     assert!(checked >= 20, "only {checked} counts checked");

@@ -3,13 +3,14 @@
 //! hand-picked move lists, the perft table the core's reference check confirms, and a
 //! seeded game, with both the default tile and `--tiles trugo`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use variant_run::game::opening;
-use variant_run::players::computer_player;
-use variant_run::session::{self, Ending, Seat};
+use variant_run::session::Ending;
 use variant_run::variant::LoadOptions;
-use variant_run::{render, Game, Layout, Variant};
+use variant_run::{render, Layout, Variant};
 
 fn variant_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/truchet-hex")
@@ -184,32 +185,18 @@ fn hand_picked_move_lists() {
 
 #[test]
 fn perft_table_holds_with_the_rulesets_own_scripts() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/truchet-hex.perft");
-    let table = std::fs::read_to_string(path).unwrap();
     let mut checked = 0;
-    for block in table.split("\n\n") {
-        let field = |key: &str| {
-            block
-                .lines()
-                .find_map(|l| l.strip_prefix(key).and_then(|v| v.strip_prefix(' ')))
-        };
-        let (Some(id), Some(tiles), Some(size), Some(position)) = (
-            field("id"),
-            field("tiles"),
-            field("size"),
-            field("position"),
-        ) else {
-            continue;
-        };
-        let variant = load(size.parse().unwrap(), (tiles != "truchet").then_some(tiles));
-        let position = variant.model.parse_position(position).unwrap();
-        for line in block.lines().filter_map(|l| l.strip_prefix("perft ")) {
-            let (depth, count) = line.split_once(' ').unwrap();
-            let depth: u32 = depth.parse().unwrap();
+    for entry in common::perft_table("perft/truchet-hex.perft") {
+        let tiles = entry.setting("tiles").expect("tiles");
+        let size = entry.setting("size").expect("size").parse().unwrap();
+        let variant = load(size, (tiles != "truchet").then_some(tiles));
+        let position = variant.model.parse_position(&entry.position).unwrap();
+        for &(depth, count) in &entry.counts {
             assert_eq!(
                 variant.model.perft(&variant, &position, depth).unwrap(),
-                count.parse::<u64>().unwrap(),
-                "{id} perft {depth}"
+                count,
+                "{} perft {depth}",
+                entry.id
             );
             checked += 1;
         }
@@ -219,23 +206,8 @@ fn perft_table_holds_with_the_rulesets_own_scripts() {
 
 /// Plays a whole game between computer players as `variant-run truchet-hex` does.
 fn transcript(variant: &Variant, seed: u64) -> (String, Ending) {
-    let mut game = Game::new(variant, Layout::Setup, seed).unwrap();
-    let mut seats = [("greedy", 0u64), ("random", 1)].map(|(kind, p)| Seat::Computer {
-        kind: kind.to_string(),
-        player: computer_player(kind, seed.wrapping_mul(2).wrapping_add(p + 1)).unwrap(),
-    });
-    let mut out = Vec::new();
     let header = format!("{} size {}, seed {seed}", variant.name, variant.size);
-    let ending = session::run(
-        &mut game,
-        &mut seats,
-        &header,
-        2000,
-        &mut std::io::empty(),
-        &mut out,
-    )
-    .unwrap();
-    (String::from_utf8(out).unwrap(), ending)
+    common::transcript(variant, Layout::Setup, seed, ["greedy", "random"], &header)
 }
 
 #[test]

@@ -10,8 +10,12 @@
 //! lines before the first header replace the file's lines before its first header) and
 //! `snapshot-test` (a test file for the designer's own crate).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use common::copy::copy_dir;
 
 use variant_run::game::opening;
 use variant_run::{render, Layout, Variant};
@@ -89,19 +93,6 @@ fn words(command: &str) -> Vec<String> {
         out.push(word);
     }
     out
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// Splits a TOML text into its sections: the lines before the first table header, then

@@ -8,74 +8,16 @@ mod reference;
 
 use std::collections::HashSet;
 
-use variant_run_core::testing::square_tiles;
-use variant_run_core::{
-    Board, CaptureTable, Colour, GameModel, Lattice, PlayerId, PlayerSpec, Position, Rules,
-    TurnParts,
-};
-
-struct Case {
-    id: String,
-    position: String,
-    perft: Vec<(u32, u64)>,
-}
-
-fn cases() -> Vec<Case> {
-    let mut cases: Vec<Case> = Vec::new();
-    for line in include_str!("../../tests/boardspace/perft.txt").lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line.split_once(' ').expect("`key value` lines");
-        match key {
-            "id" => cases.push(Case {
-                id: value.to_string(),
-                position: String::new(),
-                perft: Vec::new(),
-            }),
-            "position" => cases.last_mut().expect("id first").position = value.to_string(),
-            "perft" => {
-                let (depth, count) = value.split_once(' ').expect("perft <depth> <count>");
-                let case = cases.last_mut().expect("id first");
-                case.perft
-                    .push((depth.parse().unwrap(), count.parse().unwrap()));
-            }
-            _ => panic!("unknown line `{line}`"),
-        }
-    }
-    cases
-}
+use variant_run_core::testing::{self, square_tiles};
+use variant_run_core::{Board, Colour, GameModel, Lattice, PlayerId, Position};
 
 /// Boardspace's rules as the digest states them, built without the ruleset's files: White
 /// (light) and Black (dark), every turn part, stacks up to 4, capture when a >= d.
 fn digest_model() -> GameModel {
     let board = Board::new(Lattice::Square, Lattice::Square.shape(7), square_tiles(), 1)
         .expect("7x7 board");
-    let capture = CaptureTable::tabulate(4, |a, d, _| Ok::<_, ()>(a >= d)).expect("infallible");
-    let rules = Rules {
-        players: [
-            PlayerSpec {
-                letter: 'w',
-                colour: Colour::Light,
-            },
-            PlayerSpec {
-                letter: 'b',
-                colour: Colour::Dark,
-            },
-        ],
-        parts: TurnParts {
-            flip: true,
-            step: true,
-            merge: true,
-            split: true,
-            step_then_merge: true,
-            step_then_split: true,
-        },
-        max_height: 4,
-        capture,
-    };
-    GameModel::new(board, rules)
+    let players = [('w', Colour::Light), ('b', Colour::Dark)];
+    testing::model(board, players, |a, d, _| a >= d)
 }
 
 /// The digest's end of the game, given the position's children by the reference.
@@ -119,9 +61,9 @@ fn reference_perft(model: &GameModel, position: &Position, depth: u32) -> u64 {
 #[test]
 fn perft_table_matches_the_independent_reference() {
     let model = digest_model();
-    for case in cases() {
+    for case in testing::read_perft_table(include_str!("../../tests/boardspace/perft.txt")) {
         let position = model.parse_position(&case.position).unwrap();
-        for &(depth, expected) in &case.perft {
+        for &(depth, expected) in &case.counts {
             // The naive reference is slow: recount only up to a node limit, so the suite
             // stays fast (the table's larger counts were made with it once, and the
             // ruleset's own test checks every count).

@@ -5,7 +5,8 @@
 #[allow(dead_code)]
 mod reference;
 
-use std::collections::HashSet;
+use reference::Rng;
+
 use std::ops::ControlFlow;
 
 use variant_run_core::testing::square_model;
@@ -21,17 +22,6 @@ impl Referee for Endless {
     type Error = ();
     fn outcome(&self, _: &GameModel, _: &Position) -> Result<Option<Outcome>, ()> {
         Ok(None)
-    }
-}
-
-/// A small portable generator for picking layouts and turns (xorshift64*).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
     }
 }
 
@@ -66,27 +56,8 @@ fn start(model: &GameModel, rng: &mut Rng) -> Position {
 /// Positions along a random game, every `every` turns.
 fn sample_positions(model: &GameModel, seed: u64, turns: usize, every: usize) -> Vec<Position> {
     let mut rng = Rng(seed * 2 + 1);
-    let mut position = start(model, &mut rng);
-    let mut out = vec![position.clone()];
-    for t in 1..=turns {
-        let deltas = model.distinct_deltas(&position);
-        if deltas.is_empty() {
-            break;
-        }
-        position = model.after(&position, &deltas[rng.next(deltas.len())]);
-        if t % every == 0 {
-            out.push(position.clone());
-        }
-    }
-    out
-}
-
-fn generated_children(model: &GameModel, position: &Position) -> HashSet<Position> {
-    model
-        .distinct_deltas(position)
-        .iter()
-        .map(|d| model.after(position, d))
-        .collect()
+    let start = start(model, &mut rng);
+    reference::positions_along_a_random_game(model, start, &mut rng, turns, every)
 }
 
 #[test]
@@ -95,25 +66,7 @@ fn distinct_turns_match_the_reference_on_many_positions() {
         let model = browne(size);
         for seed in seeds {
             for position in sample_positions(&model, seed, turns, 10) {
-                let ours = generated_children(&model, &position);
-                let theirs = reference::children(&model, &position);
-                assert_eq!(
-                    ours.len(),
-                    model.distinct_deltas(&position).len(),
-                    "duplicate deltas"
-                );
-                if ours != theirs {
-                    let text = model.position_text(&position);
-                    let extra: Vec<String> = ours
-                        .difference(&theirs)
-                        .map(|p| model.position_text(p))
-                        .collect();
-                    let missing: Vec<String> = theirs
-                        .difference(&ours)
-                        .map(|p| model.position_text(p))
-                        .collect();
-                    panic!("{size}x{size} {text}\nextra: {extra:#?}\nmissing: {missing:#?}");
-                }
+                reference::assert_same_children(&model, &position, &format!("{size}x{size}"));
             }
         }
     }

@@ -8,11 +8,10 @@
 #[allow(dead_code)]
 mod reference;
 
-use std::collections::HashSet;
+use reference::Rng;
 
 use variant_run_core::{
-    Board, CaptureTable, Colour, GameModel, Lattice, Outcome, PlayerSpec, Position, Referee, Rules,
-    Stack, TileSet, TurnParts,
+    testing, Board, Colour, GameModel, Lattice, Outcome, Position, Referee, Stack, TileSet,
 };
 
 /// The hexagonal Truchet tile of the truchet-hex digest: `0` joins the dark corners,
@@ -43,33 +42,12 @@ fn trugo_tile() -> TileSet {
 /// part, height at most 4, capture by a > d at the defender's home and a >= d elsewhere.
 fn hex_model(size: u32, tiles: TileSet) -> GameModel {
     let board = Board::new(Lattice::Hex, Lattice::Hex.shape(size), tiles, 1).unwrap();
-    let capture = CaptureTable::tabulate(4, |a, d, home| {
-        Ok::<_, ()>(if home { a > d } else { a >= d })
-    })
-    .unwrap();
-    let rules = Rules {
-        players: [
-            PlayerSpec {
-                letter: 'x',
-                colour: Colour::Dark,
-            },
-            PlayerSpec {
-                letter: 'o',
-                colour: Colour::Light,
-            },
-        ],
-        parts: TurnParts {
-            flip: true,
-            step: true,
-            merge: true,
-            split: true,
-            step_then_merge: true,
-            step_then_split: true,
-        },
-        max_height: 4,
-        capture,
-    };
-    GameModel::new(board, rules)
+    let players = [('x', Colour::Dark), ('o', Colour::Light)];
+    testing::model(
+        board,
+        players,
+        |a, d, home| if home { a > d } else { a >= d },
+    )
 }
 
 fn model_for(tiles: &str, size: u32) -> GameModel {
@@ -99,17 +77,6 @@ impl Referee for BrowneEnd {
     }
 }
 
-/// A small portable generator for picking layouts and turns (xorshift64*).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
-}
-
 /// The digest's start with a random layout: each side on every junction of its own colour
 /// in the two junction rows of that colour nearest its edge (x: rows 1 and 3; o: the top
 /// row and the second below it). Colours alternate by row, so these are every other row.
@@ -136,19 +103,8 @@ fn start(model: &GameModel, rng: &mut Rng) -> Position {
 /// Positions along a random game, every `every` turns.
 fn sample_positions(model: &GameModel, seed: u64, turns: usize, every: usize) -> Vec<Position> {
     let mut rng = Rng(seed * 2 + 1);
-    let mut position = start(model, &mut rng);
-    let mut out = vec![position.clone()];
-    for t in 1..=turns {
-        let deltas = model.distinct_deltas(&position);
-        if deltas.is_empty() || position.pieces(0) == 0 || position.pieces(1) == 0 {
-            break;
-        }
-        position = model.after(&position, &deltas[rng.next(deltas.len())]);
-        if t % every == 0 {
-            out.push(position.clone());
-        }
-    }
-    out
+    let start = start(model, &mut rng);
+    reference::positions_along_a_random_game(model, start, &mut rng, turns, every)
 }
 
 #[test]
@@ -175,31 +131,8 @@ fn distinct_turns_match_the_reference_on_many_positions() {
             let model = model_for(tiles, size);
             for seed in seeds {
                 for position in sample_positions(&model, seed, turns, 10) {
-                    let ours: HashSet<Position> = model
-                        .distinct_deltas(&position)
-                        .iter()
-                        .map(|d| model.after(&position, d))
-                        .collect();
-                    assert_eq!(
-                        ours.len(),
-                        model.distinct_deltas(&position).len(),
-                        "duplicate deltas"
-                    );
-                    let theirs = reference::children(&model, &position);
-                    if ours != theirs {
-                        let text = model.position_text(&position);
-                        let extra: Vec<String> = ours
-                            .difference(&theirs)
-                            .map(|p| model.position_text(p))
-                            .collect();
-                        let missing: Vec<String> = theirs
-                            .difference(&ours)
-                            .map(|p| model.position_text(p))
-                            .collect();
-                        panic!(
-                            "{tiles} size {size} {text}\nextra: {extra:#?}\nmissing: {missing:#?}"
-                        );
-                    }
+                    let label = format!("{tiles} size {size}");
+                    reference::assert_same_children(&model, &position, &label);
                 }
             }
         }
@@ -225,67 +158,22 @@ fn every_generated_turn_passes_the_checker_and_reads_back_from_its_text() {
     }
 }
 
-/// One entry of the perft table.
-struct PerftCase {
-    id: String,
-    tiles: String,
-    size: u32,
-    position: String,
-    counts: Vec<(u32, u64)>,
-}
-
-/// Reads `tests/perft/truchet-hex.perft`: blank-line separated entries of `id`, `size`,
-/// `tiles`, `position` and `perft <depth> <count>` lines; `#` starts a comment line.
-fn perft_cases() -> Vec<PerftCase> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/perft/truchet-hex.perft"
-    );
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut cases = Vec::new();
-    for block in text.split("\n\n") {
-        let mut case = PerftCase {
-            id: String::new(),
-            tiles: String::new(),
-            size: 0,
-            position: String::new(),
-            counts: Vec::new(),
-        };
-        for line in block
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.is_empty())
-        {
-            let (key, value) = line.split_once(' ').unwrap();
-            match key {
-                "id" => case.id = value.to_string(),
-                "tiles" => case.tiles = value.to_string(),
-                "size" => case.size = value.parse().unwrap(),
-                "position" => case.position = value.to_string(),
-                "perft" => {
-                    let (depth, count) = value.split_once(' ').unwrap();
-                    case.counts
-                        .push((depth.parse().unwrap(), count.parse().unwrap()));
-                }
-                other => panic!("truchet-hex.perft: unknown key `{other}`"),
-            }
-        }
-        if !case.id.is_empty() {
-            cases.push(case);
-        }
-    }
-    cases
-}
-
 /// The reference generator copies a position per candidate; beyond this many leaves it is
 /// too slow for the test suite, and those rows are checked by the generator alone.
 const REFERENCE_NODE_LIMIT: u64 = 60_000;
 
 #[test]
 fn hex_perft_table_agrees_with_the_reference() {
-    let cases = perft_cases();
+    let table = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/perft/truchet-hex.perft"
+    ))
+    .unwrap();
+    let cases = testing::read_perft_table(&table);
     assert!(cases.len() >= 6, "the table lost entries");
     for case in cases {
-        let model = model_for(&case.tiles, case.size);
+        let tiles = case.setting("tiles").expect("tiles");
+        let model = model_for(tiles, case.setting("size").expect("size").parse().unwrap());
         let position = model.parse_position(&case.position).unwrap();
         for &(depth, count) in &case.counts {
             assert_eq!(

@@ -9,7 +9,7 @@
 #[allow(dead_code)]
 mod reference;
 
-use variant_run_core::testing::square_model;
+use variant_run_core::testing::{self, square_model, PerftEntry};
 use variant_run_core::GameModel;
 
 /// Entries cheaper than this many leaf nodes are re-checked by the slow reference on
@@ -17,43 +17,16 @@ use variant_run_core::GameModel;
 const REFERENCE_NODE_LIMIT: u64 = 60_000;
 const DRAW_AFTER: u32 = 100;
 
-struct Entry {
-    id: String,
-    size: u32,
-    position: String,
-    counts: Vec<(u32, u64)>,
-}
-
-fn read_table() -> Vec<Entry> {
+fn read_table() -> Vec<PerftEntry> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../tests/perft/truchet-browne.perft"
     );
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut entries: Vec<Entry> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "id" => entries.push(Entry {
-                id: rest.to_string(),
-                size: 7,
-                position: String::new(),
-                counts: Vec::new(),
-            }),
-            "size" => entries.last_mut().unwrap().size = rest.parse().unwrap(),
-            "position" => entries.last_mut().unwrap().position = rest.to_string(),
-            "perft" => {
-                let (d, n) = rest.split_once(' ').unwrap();
-                entries
-                    .last_mut()
-                    .unwrap()
-                    .counts
-                    .push((d.parse().unwrap(), n.parse().unwrap()));
-            }
-            _ => {}
-        }
-    }
-    entries
+    testing::read_perft_table(&std::fs::read_to_string(path).unwrap())
+}
+
+fn size(entry: &PerftEntry) -> u32 {
+    entry.setting("size").expect("size").parse().unwrap()
 }
 
 fn browne(size: u32) -> GameModel {
@@ -64,7 +37,7 @@ fn browne(size: u32) -> GameModel {
 fn reference_agrees_with_the_perft_table() {
     let mut checked = 0;
     for entry in read_table() {
-        let model = browne(entry.size);
+        let model = browne(size(&entry));
         let position = model.parse_position(&entry.position).unwrap();
         for &(depth, nodes) in &entry.counts {
             if nodes <= REFERENCE_NODE_LIMIT {
@@ -81,11 +54,13 @@ fn reference_agrees_with_the_perft_table() {
 #[ignore = "slow: prints the table's counts from the reference generator"]
 fn regenerate_counts_from_the_reference() {
     for entry in read_table() {
-        let model = browne(entry.size);
+        let model = browne(size(&entry));
         let position = model.parse_position(&entry.position).unwrap();
         println!(
             "id {}\nsize {}\nposition {}",
-            entry.id, entry.size, entry.position
+            entry.id,
+            size(&entry),
+            entry.position
         );
         for &(depth, _) in &entry.counts {
             println!(

@@ -13,7 +13,8 @@ pub fn copy_variant(name: &str, label: &str) -> PathBuf {
     to
 }
 
-fn copy_dir(from: &Path, to: &Path) {
+/// Copies a folder and everything in it.
+pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();

@@ -63,3 +63,41 @@ pub fn moves_report(variant: &Variant, position: &Position) -> String {
     out.push_str(&format!("{} turns\n", turns.len()));
     out
 }
+
+/// Plays a whole game between computer players as `variant-run <ruleset>` does, and
+/// returns its transcript and how it ended.
+pub fn transcript(
+    variant: &Variant,
+    layout: variant_run::Layout,
+    seed: u64,
+    kinds: [&str; 2],
+    header: &str,
+) -> (String, variant_run::session::Ending) {
+    use variant_run::players::computer_player;
+    use variant_run::session::{self, Seat};
+    let mut game = variant_run::Game::new(variant, layout, seed).unwrap();
+    let mut seats = [0u64, 1].map(|p| Seat::Computer {
+        kind: kinds[p as usize].to_string(),
+        player: computer_player(kinds[p as usize], seed.wrapping_mul(2).wrapping_add(p + 1))
+            .unwrap(),
+    });
+    let mut out = Vec::new();
+    let ending = session::run(
+        &mut game,
+        &mut seats,
+        header,
+        2000,
+        &mut std::io::empty(),
+        &mut out,
+    )
+    .unwrap();
+    (String::from_utf8(out).unwrap(), ending)
+}
+
+/// The entries of a perft table under `tests/`.
+pub fn perft_table(file: &str) -> Vec<variant_run::core::testing::PerftEntry> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(file);
+    variant_run::core::testing::read_perft_table(&std::fs::read_to_string(path).unwrap())
+}

@@ -251,3 +251,64 @@ pub fn perft_browne(model: &GameModel, position: &Position, depth: u32, draw_aft
         })
         .sum()
 }
+
+/// A small portable generator for picking layouts and turns in tests (xorshift64*).
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number below `n`.
+    pub fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+/// Positions along a random game from `start`, every `every` turns, until `turns` turns
+/// are played or a side has no piece or no turn left.
+pub fn positions_along_a_random_game(
+    model: &GameModel,
+    start: Position,
+    rng: &mut Rng,
+    turns: usize,
+    every: usize,
+) -> Vec<Position> {
+    let mut position = start;
+    let mut out = vec![position.clone()];
+    for t in 1..=turns {
+        let deltas = model.distinct_deltas(&position);
+        if deltas.is_empty() || position.pieces(0) == 0 || position.pieces(1) == 0 {
+            break;
+        }
+        position = model.after(&position, &deltas[rng.next(deltas.len())]);
+        if t % every == 0 {
+            out.push(position.clone());
+        }
+    }
+    out
+}
+
+/// Asserts that the generator's distinct turns lead to exactly the positions the
+/// reference finds, listing the differences by position text when they do not.
+pub fn assert_same_children(model: &GameModel, position: &Position, label: &str) {
+    let deltas = model.distinct_deltas(position);
+    let ours: HashSet<Position> = deltas.iter().map(|d| model.after(position, d)).collect();
+    assert_eq!(
+        ours.len(),
+        deltas.len(),
+        "{label}: two deltas leave one position"
+    );
+    let theirs = children(model, position);
+    if ours != theirs {
+        let texts = |set: &mut dyn Iterator<Item = &Position>| -> Vec<String> {
+            set.map(|p| model.position_text(p)).collect()
+        };
+        panic!(
+            "{label} {}\nextra: {:#?}\nmissing: {:#?}",
+            model.position_text(position),
+            texts(&mut ours.difference(&theirs)),
+            texts(&mut theirs.difference(&ours))
+        );
+    }
+}
