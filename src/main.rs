@@ -101,15 +101,8 @@ fn run() -> Result<(), Failure> {
                 let rows = variant
                     .model
                     .perft_divide(&variant, &position, args.depth)?;
-                // Rows carry canonical server texts; show each in the chosen notation.
-                let written: std::collections::BTreeMap<String, String> = variant
-                    .model
-                    .legal_turns(&position)
-                    .iter()
-                    .map(|t| (t.text.clone(), notation.write(&variant.model, &position, t)))
-                    .collect();
-                for (text, count) in &rows {
-                    let text = written.get(text).unwrap_or(text);
+                for (turn, count) in &rows {
+                    let text = notation.write(&variant.model, &position, turn);
                     writeln!(out, "{text} {count}")?;
                 }
                 writeln!(out, "{}", rows.iter().map(|(_, c)| c).sum::<u64>())?;

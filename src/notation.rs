@@ -104,18 +104,6 @@ impl<'v> Notation<'v> {
         }
     }
 
-    /// Rewrites a turn's canonical server text (as games record it) in this notation.
-    pub fn rewrite(&self, model: &GameModel, before: &Position, server_text: &str) -> String {
-        match self {
-            Notation::Server => server_text.to_string(),
-            Notation::Actions(..) => match model.parse_turn_in(before, server_text) {
-                Ok(turn) => self.write(model, before, &turn),
-                // Not a piece turn (a set-up turn's letters): shown as recorded.
-                Err(_) => server_text.to_string(),
-            },
-        }
-    }
-
     /// Plays a turn typed in this notation and returns it written in this notation.
     /// Set-up turns are read as they always are. A refused turn leaves the game as it was.
     ///

@@ -26,7 +26,9 @@ pub trait Player {
 
 /// What a computer player decided.
 pub enum Choice {
+    /// A piece turn, one of the game's legal turns.
     Turn(LegalTurn),
+    /// The text of a set-up turn (`random`), or empty when there is nothing to play.
     Text(String),
 }
 

@@ -115,20 +115,22 @@ pub fn run_in(
         number += 1;
         match &mut seats[side as usize] {
             Seat::Computer { kind, player } => {
-                let before = game.position().clone();
                 let piece_turn = !game.in_setup();
-                let played = match player.choose(game) {
-                    Choice::Turn(turn) => game.play_legal(turn)?,
-                    Choice::Text(text) if !text.is_empty() => game.play(&text)?,
+                let (mover, shown) = match player.choose(game) {
+                    // Games record server texts; piece turns are shown in the chosen
+                    // notation, written from the turn itself before it is played.
+                    Choice::Turn(turn) => {
+                        let shown = notation.write(model, game.position(), &turn);
+                        (game.play_legal(turn)?.player, shown)
+                    }
+                    // Computer players answer set-up turns with text, shown as laid.
+                    Choice::Text(text) if !text.is_empty() => {
+                        let played = game.play(&text)?;
+                        (played.player, played.text.clone())
+                    }
                     Choice::Text(_) => return Err(SessionError::Stuck(kind.clone())),
                 };
-                // Games record server texts; piece turns are shown in the chosen notation.
-                let shown = if piece_turn {
-                    notation.rewrite(model, &before, &played.text)
-                } else {
-                    played.text.clone()
-                };
-                writeln!(out, "{:>4}. {}  {}", number, letter(played.player), shown)?;
+                writeln!(out, "{:>4}. {}  {}", number, letter(mover), shown)?;
                 // A person watches every board; the first one is drawn as the start.
                 if humans && piece_turn {
                     write!(out, "{}", draw(game.position()))?;

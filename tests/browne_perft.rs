@@ -42,7 +42,7 @@ fn divide_adds_up_to_perft() {
     let rows = variant.model.perft_divide(&variant, &position, 2).unwrap();
     let total: u64 = rows.iter().map(|(_, n)| n).sum();
     assert_eq!(total, variant.model.perft(&variant, &position, 2).unwrap());
-    let texts: Vec<&String> = rows.iter().map(|(t, _)| t).collect();
+    let texts: Vec<&String> = rows.iter().map(|(t, _)| &t.text).collect();
     let mut sorted = texts.clone();
     sorted.sort();
     assert_eq!(texts, sorted, "divide lists turns in canonical text order");

@@ -4,7 +4,7 @@
 //! continuation: it counts at depth 1 and adds nothing deeper. A position whose game is
 //! already over has no turns.
 
-use crate::{GameModel, Position, Referee};
+use crate::{GameModel, LegalTurn, Position, Referee};
 
 impl GameModel {
     /// Counts the turn sequences of length `depth` from `position`.
@@ -36,7 +36,7 @@ impl GameModel {
         referee: &R,
         position: &Position,
         depth: u32,
-    ) -> Result<Vec<(String, u64)>, R::Error> {
+    ) -> Result<Vec<(LegalTurn, u64)>, R::Error> {
         if depth == 0 || referee.outcome(self, position)?.is_some() {
             return Ok(Vec::new());
         }
@@ -44,7 +44,7 @@ impl GameModel {
         for turn in self.legal_turns(position) {
             let child = self.after(position, &turn.delta);
             let count = self.perft(referee, &child, depth - 1)?;
-            rows.push((turn.text, count));
+            rows.push((turn, count));
         }
         Ok(rows)
     }
