@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use variant_run::core::{GameModel, Position};
-use variant_run::game::{opening, Layout};
+use variant_run::play::{opening, Layout};
 use variant_run::{ScriptError, Variant};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -7,12 +7,11 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Arg, CommandFactory, FromArgMatches};
-use variant_run::game::{opening, parse_layout, Layout};
-use variant_run::notation::Notation;
-use variant_run::players::{computer_player, PLAYER_KINDS};
-use variant_run::session::{self, Seat};
-use variant_run::variant::LoadOptions;
-use variant_run::{list_variants, render, Game, Variant};
+use variant_run::draw;
+use variant_run::play::players::{computer_player, PLAYER_KINDS};
+use variant_run::play::session::{self, Seat};
+use variant_run::play::{layouts, opening, parse_layout, Layout, Notation};
+use variant_run::{list_variants, Game, LoadOptions, Variant};
 
 use cli::args::{Cli, Command, PositionArgs, StartArgs};
 
@@ -71,7 +70,7 @@ fn run() -> Result<(), Failure> {
             write!(
                 out,
                 "{}",
-                render::board_marked(&variant.model, &variant.marks, &position)
+                draw::board_marked(&variant.model, &variant.marks, &position)
             )?;
             if let Some(outcome) = variant.judge(&position)? {
                 writeln!(out, "game over: {}", outcome.reason)?;
@@ -133,8 +132,8 @@ fn list() -> Result<(), Failure> {
 fn player_letters(name: &str) -> Vec<char> {
     variant_run::find_variant(name)
         .ok()
-        .and_then(|dir| std::fs::read_to_string(dir.join(variant_run::variant::VARIANT_FILE)).ok())
-        .and_then(|text| toml::from_str::<variant_run::config::VariantConfig>(&text).ok())
+        .and_then(|dir| std::fs::read_to_string(dir.join(variant_run::ruleset::VARIANT_FILE)).ok())
+        .and_then(|text| toml::from_str::<variant_run::ruleset::config::VariantConfig>(&text).ok())
         .map(|c| {
             c.players
                 .iter()
@@ -248,8 +247,8 @@ fn load_position(
 /// own set-up.
 fn start_layout(variant: &Variant, start: &StartArgs) -> Result<Layout, Failure> {
     Ok(match (start.key, &start.game_id) {
-        (Some(key), _) => variant_run::keys::layout_for_key(variant, key)?,
-        (None, Some(id)) => variant_run::keys::layout_for_game_id(variant, id)?,
+        (Some(key), _) => layouts::layout_for_key(variant, key)?,
+        (None, Some(id)) => layouts::layout_for_game_id(variant, id)?,
         (None, None) => parse_layout(variant, start.layout.as_deref())?,
     })
 }

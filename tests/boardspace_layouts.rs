@@ -2,9 +2,9 @@
 //! layouts the JDK's own `java.util.Random` dealt (tests/boardspace/JavaLayouts.java wrote
 //! tests/boardspace/java_layouts.txt), and the opening board for key 0.
 
-use variant_run::game::Layout;
-use variant_run::keys::{key_for_game_id, layout_for_game_id, layout_for_key};
-use variant_run::{render, Variant};
+use variant_run::play::layouts::{key_for_game_id, layout_for_game_id, layout_for_key};
+use variant_run::play::Layout;
+use variant_run::{draw, Variant};
 
 fn boardspace() -> Variant {
     Variant::load_named("truchet-boardspace", None).expect("truchet-boardspace loads")
@@ -81,7 +81,7 @@ fn keys_and_game_ids_lay_out_what_java_util_random_deals() {
 #[test]
 fn a_seeded_game_starts_from_the_layout_of_its_seed_as_key() {
     let variant = boardspace();
-    let seeded = variant_run::game::opening(&variant, Layout::Setup, 42).unwrap();
+    let seeded = variant_run::play::game::opening(&variant, Layout::Setup, 42).unwrap();
     let keyed = layout_for_key(&variant, 42).unwrap();
     assert_eq!(
         variant.model.tiles_text(seeded.tiles()),
@@ -111,11 +111,11 @@ fn bad_game_ids_and_rulesets_without_keys_are_refused_with_a_reason() {
 fn opening_board_for_key_0() {
     let variant = boardspace();
     let layout = layout_for_key(&variant, 0).unwrap();
-    let position = variant_run::game::opening(&variant, layout, 1).unwrap();
+    let position = variant_run::play::game::opening(&variant, layout, 1).unwrap();
     let report = format!(
         "{}\n{}",
         variant.model.position_text(&position),
-        render::board_marked(&variant.model, &variant.marks, &position)
+        draw::board_marked(&variant.model, &variant.marks, &position)
     );
     insta::assert_snapshot!(report);
 }

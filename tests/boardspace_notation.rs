@@ -3,9 +3,9 @@
 //! seeded game's transcript in both notations, and refused texts.
 
 use variant_run::core::Position;
-use variant_run::notation::Notation;
-use variant_run::players::{computer_player, Choice, Player, RandomPlayer};
-use variant_run::session::{run_in, Seat};
+use variant_run::play::notation::Notation;
+use variant_run::play::players::{computer_player, Choice, Player, RandomPlayer};
+use variant_run::play::session::{run_in, Seat};
 use variant_run::{Game, Layout, Variant};
 
 fn boardspace() -> Variant {

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use variant_run::core::Position;
-use variant_run::{render, Variant};
+use variant_run::{draw, Variant};
 
 fn load(name: &str) -> Variant {
     Variant::load_named(name, None).unwrap_or_else(|e| panic!("{name} loads: {e}"))
@@ -65,7 +65,7 @@ fn an_equal_stack_captures_at_the_defenders_home() {
     let theirs: BTreeSet<String> = turns_without_flip(&browne, &there).into_iter().collect();
     // Every Browne turn is legal here: the rules only differ in what captures.
     assert!(theirs.iter().all(|t| ours.contains(t)));
-    let mut report = render::board_marked(&boardspace.model, &boardspace.marks, &here);
+    let mut report = draw::board_marked(&boardspace.model, &boardspace.marks, &here);
     report.push_str(&format!(
         "\nturns without a flip ({} of {} turns):\n",
         ours.len(),
@@ -108,7 +108,7 @@ fn three_of_four_bases_win() {
     let boardspace = load("truchet-boardspace");
     let browne = load("truchet-browne");
     let start = position(&boardspace, BASES);
-    let mut report = render::board_marked(&boardspace.model, &boardspace.marks, &start);
+    let mut report = draw::board_marked(&boardspace.model, &boardspace.marks, &start);
     report.push_str(&format!("{}\n\n", result_line(&boardspace, &start)));
     report.push_str("turns without a flip, and how each ends:\n");
     for turn in boardspace.model.legal_turns(&start) {
@@ -164,7 +164,7 @@ fn the_other_end_rules() {
         let here = position(&boardspace, text);
         let there = position(&browne, &as_browne(text));
         report.push_str(&format!("## {title}\n"));
-        report.push_str(&render::board_marked(
+        report.push_str(&draw::board_marked(
             &boardspace.model,
             &boardspace.marks,
             &here,
@@ -191,7 +191,7 @@ fn no_flip_ever_opens_a_move() {
     for seed in 0..6u64 {
         let mut game =
             variant_run::Game::new(&boardspace, variant_run::Layout::Random, seed).unwrap();
-        let mut players = variant_run::players::RandomPlayer::new(seed);
+        let mut players = variant_run::play::players::RandomPlayer::new(seed);
         while game.outcome().is_none() && game.history().len() < 150 {
             let position = game.position();
             let side = position.side();
@@ -213,11 +213,11 @@ fn no_flip_ever_opens_a_move() {
                 checked += 1;
                 stuck += usize::from(!with_flips);
             }
-            match variant_run::players::Player::choose(&mut players, &game) {
-                variant_run::players::Choice::Turn(turn) => {
+            match variant_run::play::players::Player::choose(&mut players, &game) {
+                variant_run::play::players::Choice::Turn(turn) => {
                     game.play_legal(turn).unwrap();
                 }
-                variant_run::players::Choice::Text(_) => break,
+                variant_run::play::players::Choice::Text(_) => break,
             }
         }
     }

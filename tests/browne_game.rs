@@ -3,8 +3,8 @@
 mod common;
 
 use common::load;
-use variant_run::game::parse_layout;
-use variant_run::session::Ending;
+use variant_run::play::parse_layout;
+use variant_run::play::session::Ending;
 
 fn transcript(size: Option<u32>, seed: u64, kinds: [&str; 2]) -> (String, Ending) {
     let variant = load("truchet-browne", size);

@@ -3,8 +3,8 @@
 mod common;
 
 use common::load;
-use variant_run::game::{opening, parse_layout};
-use variant_run::render;
+use variant_run::draw;
+use variant_run::play::{opening, parse_layout};
 
 fn opening_board(size: Option<u32>, layout: Option<&str>, seed: u64) -> String {
     let variant = load("truchet-browne", size);
@@ -13,7 +13,7 @@ fn opening_board(size: Option<u32>, layout: Option<&str>, seed: u64) -> String {
     format!(
         "{}\n{}",
         variant.model.position_text(&position),
-        render::board(&variant.model, &position)
+        draw::board(&variant.model, &position)
     )
 }
 

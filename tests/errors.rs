@@ -124,7 +124,7 @@ fn broken(label: &str, file: &str, from: &str, to: &str) -> String {
     let error = match Variant::load(&dir, None) {
         Ok(variant) => {
             // Some mistakes show only when a rule runs: play the start position.
-            let start = variant_run::game::opening(&variant, variant_run::Layout::Random, 1);
+            let start = variant_run::play::game::opening(&variant, variant_run::Layout::Random, 1);
             match start {
                 Ok(_) => panic!("{label}: the broken variant loads and plays"),
                 Err(e) => e.to_string(),

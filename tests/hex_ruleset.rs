@@ -7,10 +7,10 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use variant_run::game::opening;
-use variant_run::session::Ending;
-use variant_run::variant::LoadOptions;
-use variant_run::{render, Layout, Variant};
+use variant_run::play::game::opening;
+use variant_run::play::session::Ending;
+use variant_run::LoadOptions;
+use variant_run::{draw, Layout, Variant};
 
 fn variant_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/truchet-hex")
@@ -29,7 +29,7 @@ fn report(variant: &Variant, position: &variant_run::core::Position) -> String {
     format!(
         "{}\n\n{}",
         variant.model.position_text(position),
-        render::board(&variant.model, position)
+        draw::board(&variant.model, position)
     )
 }
 

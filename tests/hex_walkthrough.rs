@@ -17,8 +17,8 @@ use std::process::Command;
 
 use common::copy::copy_dir;
 
-use variant_run::game::opening;
-use variant_run::{render, Layout, Variant};
+use variant_run::play::game::opening;
+use variant_run::{draw, Layout, Variant};
 
 /// One marked block of the README.
 struct Step {
@@ -204,7 +204,7 @@ fn the_walkthrough_works_as_written() {
                 for call in [
                     "Variant::load_named(\"variants/my-hex\", Some(2))",
                     "opening(&variant, Layout::Random, 1)",
-                    "insta::assert_snapshot!(render::board(&variant.model, &start))",
+                    "insta::assert_snapshot!(draw::board(&variant.model, &start))",
                 ] {
                     assert!(
                         step.body.contains(call),
@@ -217,7 +217,7 @@ fn the_walkthrough_works_as_written() {
                 let start = opening(&variant, Layout::Random, 1).unwrap();
                 insta::assert_snapshot!(
                     "hex_walkthrough_my_hex_opening",
-                    render::board(&variant.model, &start)
+                    draw::board(&variant.model, &start)
                 );
                 snapshot_tested = true;
             }

@@ -6,8 +6,8 @@
 mod common;
 
 use common::load;
-use variant_run::game::{parse_layout, Game};
-use variant_run::players::{Choice, Player, RandomPlayer};
+use variant_run::play::players::{Choice, Player, RandomPlayer};
+use variant_run::play::{parse_layout, Game};
 
 #[test]
 fn random_games_keep_the_invariants() {

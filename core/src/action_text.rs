@@ -34,6 +34,11 @@ use crate::{
 
 /// The keyword of each kind of action.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct ActionWords {
     pub flip: String,
     pub step: String,
@@ -64,6 +69,11 @@ impl Default for ActionWords {
 
 /// How places (junctions, and tiles by one of their corners) are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum PlaceNames {
     /// As in position texts: `b2`.
     Server,
@@ -71,19 +81,15 @@ pub enum PlaceNames {
     SpacedCapitals,
 }
 
-impl PlaceNames {
-    /// The word a ruleset's TOML uses.
-    pub fn from_word(word: &str) -> Option<PlaceNames> {
-        match word {
-            "server" => Some(PlaceNames::Server),
-            "spaced-capitals" => Some(PlaceNames::SpacedCapitals),
-            _ => None,
-        }
-    }
-}
+impl PlaceNames {}
 
 /// A direction letter and the step it stands for, in junction columns and rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct Direction {
     pub letter: char,
     pub columns: i32,

@@ -5,6 +5,11 @@ use std::fmt;
 /// The colour of a junction. Adjacent junctions always differ, so a tile never needs
 /// re-colouring: a flip only changes which corners its bands join.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum Colour {
     Dark,
     Light,
@@ -15,15 +20,6 @@ impl Colour {
         match self {
             Colour::Dark => Colour::Light,
             Colour::Light => Colour::Dark,
-        }
-    }
-
-    /// Parses the word a ruleset's TOML uses (`dark` / `light`).
-    pub fn from_word(word: &str) -> Option<Colour> {
-        match word {
-            "dark" => Some(Colour::Dark),
-            "light" => Some(Colour::Light),
-            _ => None,
         }
     }
 }

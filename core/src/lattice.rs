@@ -38,6 +38,11 @@ pub struct Vertex {
 
 /// The lattices the core can build boards from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum Lattice {
     /// Square cells; a cell's corners are its four lattice points.
     Square,
@@ -51,15 +56,6 @@ const SQUARE_CORNERS: [&str; 4] = ["sw", "se", "ne", "nw"];
 const HEX_CORNERS: [&str; 6] = ["n", "ne", "se", "s", "sw", "nw"];
 
 impl Lattice {
-    /// The word a ruleset's TOML uses for this lattice.
-    pub fn from_word(word: &str) -> Option<Lattice> {
-        match word {
-            "square" => Some(Lattice::Square),
-            "hex" => Some(Lattice::Hex),
-            _ => None,
-        }
-    }
-
     /// Corner names, in the cyclic order of [`Lattice::corners`]; tile bands are written
     /// with these names in a ruleset's TOML.
     pub fn corner_names(self) -> &'static [&'static str] {

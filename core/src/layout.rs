@@ -21,23 +21,25 @@ use crate::{Board, CellId, JavaRandom};
 
 /// The generators a keyed layout can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum LayoutGenerator {
     /// `java.util.Random` seeded with the key, one `nextInt(bound)` per tile.
     JavaRandom,
 }
 
-impl LayoutGenerator {
-    /// The word a ruleset's TOML uses.
-    pub fn from_word(word: &str) -> Option<LayoutGenerator> {
-        match word {
-            "java-random" => Some(LayoutGenerator::JavaRandom),
-            _ => None,
-        }
-    }
-}
+impl LayoutGenerator {}
 
 /// The order tiles are drawn in, by the positions of their centres.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum DrawOrder {
     /// Column by column from the left, each column from the bottom up.
     Columns,
@@ -45,20 +47,16 @@ pub enum DrawOrder {
     Rows,
 }
 
-impl DrawOrder {
-    /// The word a ruleset's TOML uses.
-    pub fn from_word(word: &str) -> Option<DrawOrder> {
-        match word {
-            "columns" => Some(DrawOrder::Columns),
-            "rows" => Some(DrawOrder::Rows),
-            _ => None,
-        }
-    }
-}
+impl DrawOrder {}
 
 /// How a text becomes a key: `key = (key * multiplier + code) mod modulus` for each
 /// UTF-16 code unit of the text, starting from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct TextKey {
     pub multiplier: i64,
     pub modulus: i64,

@@ -8,7 +8,7 @@ pub mod copy;
 use std::path::Path;
 
 use variant_run::core::Position;
-use variant_run::{render, Variant};
+use variant_run::{draw, Variant};
 
 pub fn load(name: &str, size: Option<u32>) -> Variant {
     Variant::load_named(name, size).unwrap_or_else(|e| panic!("{name} does not load: {e}"))
@@ -45,7 +45,7 @@ pub fn read_fixture(path: &Path) -> Fixture {
 /// is over: what a designer reads to check a ruleset on one position.
 pub fn moves_report(variant: &Variant, position: &Position) -> String {
     let model = &variant.model;
-    let mut out = render::board(model, position);
+    let mut out = draw::board(model, position);
     out.push('\n');
     if let Some(outcome) = variant.judge(position).unwrap() {
         out.push_str(&format!("game over: {}\n", outcome.reason));
@@ -72,9 +72,9 @@ pub fn transcript(
     seed: u64,
     kinds: [&str; 2],
     header: &str,
-) -> (String, variant_run::session::Ending) {
-    use variant_run::players::computer_player;
-    use variant_run::session::{self, Seat};
+) -> (String, variant_run::play::session::Ending) {
+    use variant_run::play::players::computer_player;
+    use variant_run::play::session::{self, Seat};
     let mut game = variant_run::Game::new(variant, layout, seed).unwrap();
     let mut seats = [0u64, 1].map(|p| Seat::Computer {
         kind: kinds[p as usize].to_string(),

@@ -6,6 +6,9 @@
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use variant_run_core::{
+    ActionWords, Colour, Direction, DrawOrder, Lattice, LayoutGenerator, PlaceNames, TextKey,
+};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -35,17 +38,10 @@ pub struct VariantConfig {
     pub marks: Vec<MarkConfig>,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum LatticeWord {
-    Square,
-    Hex,
-}
-
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardConfig {
-    pub lattice: LatticeWord,
+    pub lattice: Lattice,
     /// Default size: tiles per side (square) or cells per side (hex).
     pub size: u32,
     /// A Rhai expression over `size` that must hold, and what it says in words.
@@ -94,13 +90,6 @@ pub struct TileStateConfig {
 
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-pub enum ColourWord {
-    Dark,
-    Light,
-}
-
-#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
 pub enum Edge {
     Bottom,
     Top,
@@ -114,7 +103,7 @@ pub struct PlayerConfig {
     /// The player's name in messages.
     pub name: String,
     /// The junction colour the player owns.
-    pub colour: ColourWord,
+    pub colour: Colour,
     /// The board edge the player starts at.
     pub home: Edge,
     /// How many junction rows with junctions of the player's colour, counted from the home
@@ -168,44 +157,19 @@ pub struct SetupConfig {
     pub layout: Option<KeyedLayoutConfig>,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum LayoutGeneratorWord {
-    /// `java.util.Random` seeded with the key.
-    JavaRandom,
-}
-
-#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum DrawOrderWord {
-    /// Column by column from the left, each from the bottom up.
-    Columns,
-    /// Row by row from the bottom, each from the left.
-    Rows,
-}
-
 /// `[setup.layout]`: how a key deals the tiles.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct KeyedLayoutConfig {
-    pub generator: LayoutGeneratorWord,
+    pub generator: LayoutGenerator,
     /// Each tile is one draw of a number from 0 to `bound - 1`.
     pub bound: i64,
     /// The order the tiles are drawn in.
-    pub order: DrawOrderWord,
+    pub order: DrawOrder,
     /// The tile state letter each drawn value gives: `states[value]`.
     pub states: Vec<String>,
     /// How a text game id becomes a key, if the ruleset reads game ids.
-    pub game_id: Option<GameIdConfig>,
-}
-
-/// A game id becomes a key by `key = (key * multiplier + code(c)) % modulus` over its
-/// characters (UTF-16 code units), starting from 0.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameIdConfig {
-    pub multiplier: i64,
-    pub modulus: i64,
+    pub game_id: Option<TextKey>,
 }
 
 /// Script paths are relative to the variant folder; a file not found there is looked
@@ -219,53 +183,19 @@ pub struct RulesConfig {
     pub end: String,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum PlaceNamesWord {
-    /// As in position texts: `b2`.
-    Server,
-    /// Capital column letters, a space, the row: `B 2`.
-    SpacedCapitals,
-}
-
 /// `[notation.<name>]`: a notation of keywords, places and direction letters
 /// (`Flip C 3, Move B 2 D 4`, `Split D 4 WNE`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ActionNotationConfig {
-    pub places: PlaceNamesWord,
+    pub places: PlaceNames,
     /// A tile is named by the junction at this corner (a corner name of the lattice).
     pub tile_corner: String,
     /// Direction letters, in the order a split's or merge's letters are written.
-    pub directions: Vec<DirectionConfig>,
+    pub directions: Vec<Direction>,
     /// Written between the actions of one turn.
     pub separator: String,
-    pub words: ActionWordsConfig,
-}
-
-/// A direction letter and its step in junction columns and rows.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DirectionConfig {
-    pub letter: String,
-    pub columns: i32,
-    pub rows: i32,
-}
-
-/// The keyword of each action.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ActionWordsConfig {
-    pub flip: String,
-    pub step: String,
-    pub split: String,
-    pub merge: String,
-    pub step_then_split: String,
-    pub step_then_merge: String,
-    /// Ends a turn: accepted when reading, never written.
-    pub done: String,
-    /// Gives up: not a turn, refused with a hint when read.
-    pub resign: String,
+    pub words: ActionWords,
 }
 
 /// `[[marks]]`: junctions drawn inside a pair of brackets on the board.

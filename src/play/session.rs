@@ -6,10 +6,10 @@ use std::io::{self, BufRead, Write};
 
 use variant_run_core::PlayerId;
 
-use crate::game::{Game, GameError};
-use crate::notation::Notation;
-use crate::players::{Choice, Player};
-use crate::render;
+use super::game::{Game, GameError};
+use super::notation::Notation;
+use super::players::{Choice, Player};
+use crate::draw;
 
 /// Who plays one side.
 pub enum Seat {
@@ -80,9 +80,8 @@ pub fn run_in(
 ) -> Result<Ending, SessionError> {
     let variant = game.variant();
     let model = &variant.model;
-    let draw = |position: &variant_run_core::Position| {
-        render::board_marked(model, &variant.marks, position)
-    };
+    let draw =
+        |position: &variant_run_core::Position| draw::board_marked(model, &variant.marks, position);
     let letter = |p: PlayerId| model.rules.player_letter(p);
     writeln!(
         out,
@@ -223,7 +222,7 @@ fn prompt_human(
             "board" => write!(
                 out,
                 "{}",
-                render::board_marked(model, &game.variant().marks, game.position())
+                draw::board_marked(model, &game.variant().marks, game.position())
             )?,
             _ => match notation.play(game, text) {
                 Ok(_) => return Ok(true),

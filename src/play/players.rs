@@ -5,7 +5,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use variant_run_core::LegalTurn;
 
-use crate::game::Game;
+use super::game::Game;
 
 /// The built-in players, by the names the command line uses.
 pub const PLAYER_KINDS: &[(&str, &str)] = &[

@@ -7,6 +7,8 @@ use variant_run_core::{
     Board, CellId, Colour, GameModel, JunctionId, Lattice, Position, Stack, Vertex,
 };
 
+use crate::ruleset::JunctionMarks;
+
 /// A grid of characters that boards are drawn on.
 struct Canvas {
     rows: Vec<Vec<char>>,
@@ -48,15 +50,6 @@ fn token(model: &GameModel, stack: Stack, colour: Colour) -> String {
     } else {
         model.stack_token(stack)
     }
-}
-
-/// A set of junctions a ruleset marks on its boards, and what the mark means.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JunctionMarks {
-    pub junctions: Vec<JunctionId>,
-    /// Drawn left and right of each marked junction's token.
-    pub brackets: (char, char),
-    pub legend: String,
 }
 
 /// Draws a position: the board, then who owns which colour and who is to move.

@@ -7,7 +7,8 @@
 //! same game in the other.
 //!
 //! ```no_run
-//! use variant_run::{notation::Notation, Game, Layout, Variant};
+//! use variant_run::play::{notation::Notation, Game, Layout};
+//! use variant_run::Variant;
 //! let variant = Variant::load_named("truchet-boardspace", None).unwrap();
 //! let boardspace = Notation::named(&variant, Some("boardspace")).unwrap();
 //! let mut game = Game::new(&variant, Layout::Random, 1).unwrap();
@@ -18,11 +19,8 @@ use variant_run_core::{
     ActionNotation, GameModel, LegalTurn, Position, Turn, TurnError, TurnSyntaxError,
 };
 
-use crate::game::{Game, GameError};
-use crate::variant::Variant;
-
-/// The name of the notation every ruleset has.
-pub const SERVER: &str = "server";
+use super::game::{Game, GameError};
+use crate::ruleset::{Variant, SERVER_NOTATION as SERVER};
 
 /// A notation to read and write turns in.
 #[derive(Clone, Copy, Debug)]
@@ -131,73 +129,4 @@ impl<'v> Notation<'v> {
             Notation::Actions(_, notation) => notation.examples(),
         }
     }
-}
-
-/// Builds the action notations of `[notation.<name>]` for a board.
-///
-/// # Errors
-/// A setting that does not make sense; the message names the table and key at fault.
-pub fn build(
-    configs: &std::collections::BTreeMap<String, crate::config::ActionNotationConfig>,
-    board: &variant_run_core::Board,
-) -> Result<std::collections::BTreeMap<String, ActionNotation>, String> {
-    use crate::config::PlaceNamesWord;
-    use variant_run_core::{ActionWords, Direction, PlaceNames};
-
-    let mut built = std::collections::BTreeMap::new();
-    for (name, c) in configs {
-        let at = |key: &str| format!("[notation.{name}] {key}");
-        if name == SERVER {
-            return Err(format!(
-                "[notation.{SERVER}] is the built-in server syntax; give this notation another name"
-            ));
-        }
-        let corners = board.lattice().corner_names();
-        let tile_corner = corners
-            .iter()
-            .position(|&n| n == c.tile_corner)
-            .ok_or_else(|| {
-                format!(
-                    "{}: `{}` is not a corner ({})",
-                    at("tile_corner"),
-                    c.tile_corner,
-                    corners.join(", ")
-                )
-            })?;
-        let mut directions = Vec::new();
-        for d in &c.directions {
-            let mut chars = d.letter.chars();
-            let letter = match (chars.next(), chars.next()) {
-                (Some(l), None) => l,
-                _ => {
-                    return Err(format!(
-                        "{}: `{}` must be a single letter",
-                        at("directions"),
-                        d.letter
-                    ))
-                }
-            };
-            directions.push(Direction::new(letter, d.columns, d.rows));
-        }
-        let w = &c.words;
-        let words = ActionWords {
-            flip: w.flip.clone(),
-            step: w.step.clone(),
-            split: w.split.clone(),
-            merge: w.merge.clone(),
-            step_then_split: w.step_then_split.clone(),
-            step_then_merge: w.step_then_merge.clone(),
-            done: w.done.clone(),
-            resign: w.resign.clone(),
-        };
-        let places = match c.places {
-            PlaceNamesWord::Server => PlaceNames::Server,
-            PlaceNamesWord::SpacedCapitals => PlaceNames::SpacedCapitals,
-        };
-        let notation =
-            ActionNotation::new(words, places, tile_corner, directions, c.separator.clone())
-                .map_err(|e| format!("[notation.{name}] {e}"))?;
-        built.insert(name.clone(), notation);
-    }
-    Ok(built)
 }

@@ -6,20 +6,8 @@ use rand_pcg::Pcg64Mcg;
 use thiserror::Error;
 use variant_run_core::{CellId, LegalTurn, Outcome, PlayerId, Position, TurnError};
 
-use crate::config::TileSetup;
-use crate::script::ScriptError;
-use crate::variant::Variant;
-
-/// How the tiles of a new game are laid.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Layout {
-    /// By the ruleset's own set-up: placement turns, or a layout drawn from the seed.
-    Setup,
-    /// Drawn from the seed, skipping any placement turns.
-    Random,
-    /// Given, as the tile field of a position text.
-    Given(Vec<u8>),
-}
+use super::layouts::{seeded_layout, Layout, LayoutChoiceError};
+use crate::ruleset::{ScriptError, TileSetup, Variant};
 
 /// A turn that was played, as the transcript shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +27,8 @@ pub enum GameError {
     Over(String),
     #[error(transparent)]
     Script(#[from] ScriptError),
+    #[error(transparent)]
+    Layout(#[from] LayoutChoiceError),
 }
 
 /// Draws a tile layout: every cell a uniformly random state.
@@ -73,7 +63,7 @@ impl<'v> Game<'v> {
             _ if placement_setup => vec![0; variant.model.board.cell_count()],
             // A ruleset that deals keyed layouts deals its seeded games with the seed as key.
             _ => match &variant.keyed_layout {
-                Some(keyed) => crate::keys::seeded_layout(keyed, &variant.model.board, seed),
+                Some(keyed) => seeded_layout(keyed, &variant.model.board, seed),
                 None => random_layout(variant, &mut rng),
             },
         };
@@ -223,22 +213,6 @@ impl<'v> Game<'v> {
         self.placement += 1;
         self.history.push(Played { player, text });
         Ok(self.history.last().expect("just pushed"))
-    }
-}
-
-/// Reads a `--layout` argument: `random`, or the tile field of a position text.
-///
-/// # Errors
-/// The text does not describe this board's tiles.
-pub fn parse_layout(variant: &Variant, text: Option<&str>) -> Result<Layout, GameError> {
-    match text {
-        None => Ok(Layout::Setup),
-        Some("random") => Ok(Layout::Random),
-        Some(tiles) => variant
-            .model
-            .parse_tiles(tiles)
-            .map(Layout::Given)
-            .map_err(|e| GameError::Setup(format!("--layout: {}", e.0))),
     }
 }
 

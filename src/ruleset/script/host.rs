@@ -1,20 +1,15 @@
 //! The Rhai script host: one engine, every script compiled once, sandbox limits, and
 //! errors that name the file, line and column with a caret under the spot.
-//!
-//! Scripts are where designers write the rules that differ between rulesets. They are
-//! called a few times per turn at most: the capture rule is tabulated when the ruleset
-//! loads, and the end-of-game rule runs once after each turn, reading the position
-//! through native helpers (`game.pieces("x")`, `game.has_legal_turn()`) instead of loops.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::Path;
 use std::rc::Rc;
 
 use rhai::module_resolvers::{FileModuleResolver, ModuleResolversCollection};
 use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Scope, AST};
 
-use crate::game_view::register_game_api;
+use super::api::register_game_api;
+use super::error::ScriptError;
 
 /// Sandbox limits: generous for rules written with native helpers, small enough that a
 /// runaway script stops at once with an error instead of hanging a game.
@@ -26,45 +21,6 @@ const MAX_STRING_SIZE: usize = 10_000;
 const MAX_ARRAY_SIZE: usize = 10_000;
 const MAX_MAP_SIZE: usize = 1_000;
 const MAX_MODULES: usize = 32;
-
-/// A script that failed to compile or run, located in its file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScriptError {
-    pub file: String,
-    /// 1-based line and column, when Rhai knows them.
-    pub line: Option<usize>,
-    pub column: Option<usize>,
-    pub message: String,
-    /// The source line, for the caret display.
-    pub source_line: Option<String>,
-}
-
-impl fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.line, self.column) {
-            (Some(line), Some(column)) => {
-                write!(f, "{}:{}:{}: {}", self.file, line, column, self.message)?
-            }
-            (Some(line), None) => write!(f, "{}:{}: {}", self.file, line, self.message)?,
-            _ => write!(f, "{}: {}", self.file, self.message)?,
-        }
-        if let (Some(line), Some(text)) = (self.line, &self.source_line) {
-            let gutter = line.to_string();
-            write!(f, "\n {} | {}", gutter, text)?;
-            if let Some(column) = self.column {
-                write!(
-                    f,
-                    "\n {} | {}^",
-                    " ".repeat(gutter.len()),
-                    " ".repeat(column.saturating_sub(1))
-                )?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ScriptError {}
 
 /// The engine and the compiled scripts of one ruleset.
 pub struct ScriptHost {
@@ -353,4 +309,21 @@ pub fn toml_to_dynamic(value: &toml::Value) -> Dynamic {
             map.into()
         }
     }
+}
+
+/// Checks that a script defines a hook with this many parameters.
+///
+/// # Errors
+/// The function is missing, or takes another number of parameters.
+pub fn require_fn(script: &Script, name: &str, params: usize) -> Result<(), ScriptError> {
+    if ScriptHost::defines(script, name, params) {
+        return Ok(());
+    }
+    Err(ScriptError::in_file(
+        &script.file,
+        format!(
+            "the script must define `fn {name}({})`",
+            ["a", "b", "c"][..params].join(", ")
+        ),
+    ))
 }

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use thiserror::Error;
 
-use crate::script::ScriptError;
+use super::script::ScriptError;
 
 #[derive(Debug, Error)]
 pub enum VariantError {

@@ -1,0 +1,12 @@
+//! Playing a ruleset: games turn by turn, turns in notations, layouts dealt from keys,
+//! computer players, and sessions that write a game's transcript.
+
+pub mod game;
+pub mod layouts;
+pub mod notation;
+pub mod players;
+pub mod session;
+
+pub use game::{opening, Game, GameError, Played};
+pub use layouts::{parse_layout, Layout};
+pub use notation::Notation;

@@ -1,0 +1,105 @@
+//! `[board]` and `[tile]`: the size, the lattice and its cells, and the tile states.
+
+use variant_run_core::{Board, Lattice, TileError, TileSet};
+
+use super::Lowering;
+use crate::ruleset::config::{BoardConfig, TileConfig, TileStateConfig, VariantConfig};
+use crate::ruleset::error::VariantError;
+
+/// The largest board any ruleset may ask for: junction ids and drawings stay small.
+const MAX_SIZE: u32 = 40;
+
+/// The board size: the command line's, else `[board] size`; it must satisfy
+/// `[board] sizes`.
+pub(super) fn size(
+    lowering: &Lowering,
+    config: &VariantConfig,
+    chosen: Option<u32>,
+) -> Result<u32, VariantError> {
+    let size = chosen.unwrap_or(config.board.size);
+    if size == 0 || size > MAX_SIZE {
+        return Err(VariantError::Size {
+            variant: config.name.clone(),
+            size,
+            says: format!("a size from 1 to {MAX_SIZE}"),
+        });
+    }
+    if let Some(rule) = &config.board.sizes {
+        let vars = [("size", size as i64)];
+        let ok =
+            lowering
+                .host
+                .eval_bool(&lowering.shown, "[board] sizes.rule", &rule.rule, &vars)?;
+        if !ok {
+            return Err(VariantError::Size {
+                variant: config.name.clone(),
+                size,
+                says: rule.says.clone(),
+            });
+        }
+    }
+    Ok(size)
+}
+
+/// The board of the lattice's standard shape, with the chosen tile set. Every tile set is
+/// checked, so a broken alternative is reported before anyone chooses it.
+pub(super) fn board(
+    lowering: &Lowering,
+    board: &BoardConfig,
+    tile: &TileConfig,
+    chosen_set: Option<&str>,
+) -> Result<Board, VariantError> {
+    let lattice = board.lattice;
+    let mut tiles =
+        tile_set(lattice, &tile.states).map_err(|e| lowering.bad(format!("[tile] {e}")))?;
+    for (name, set) in &tile.sets {
+        let built = tile_set(lattice, &set.states)
+            .map_err(|e| lowering.bad(format!("[tile.sets.{name}] {e}")))?;
+        if chosen_set == Some(name) {
+            tiles = built;
+        }
+    }
+    if let Some(name) = chosen_set {
+        if !tile.sets.contains_key(name) {
+            let known: Vec<&str> = tile.sets.keys().map(String::as_str).collect();
+            return Err(lowering.bad(format!(
+                "no tile set `{name}` in [tile.sets]; {}",
+                if known.is_empty() {
+                    "this ruleset has only its default tiles".to_string()
+                } else {
+                    format!("known sets: {}", known.join(", "))
+                }
+            )));
+        }
+    }
+    Board::new(
+        lattice,
+        lattice.shape(lowering.size),
+        tiles,
+        board.junction_min_tiles,
+    )
+    .map_err(|e| lowering.bad(format!("[board] {e}")))
+}
+
+/// A tile set from its TOML states.
+fn tile_set(lattice: Lattice, states: &[TileStateConfig]) -> Result<TileSet, TileError> {
+    let bands: Vec<Vec<Vec<&str>>> = states
+        .iter()
+        .map(|s| {
+            s.bands
+                .iter()
+                .map(|b| b.iter().map(String::as_str).collect())
+                .collect()
+        })
+        .collect();
+    let band_refs: Vec<Vec<&[&str]>> = bands
+        .iter()
+        .map(|state| state.iter().map(Vec::as_slice).collect())
+        .collect();
+    let state_refs: Vec<(&str, &[&[&str]])> = states
+        .iter()
+        .zip(&band_refs)
+        .map(|(s, bands)| (s.letter.as_str(), bands.as_slice()))
+        .collect();
+    TileSet::new(lattice, &state_refs)
+}

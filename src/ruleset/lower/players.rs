@@ -1,0 +1,96 @@
+//! `[[players]]`: two players, their letters, names and colours, and the pieces each has
+//! at the start.
+
+use variant_run_core::{GameModel, PlayerId, PlayerSpec, Stack};
+
+use super::Lowering;
+use crate::ruleset::config::{Edge, PlayerConfig};
+use crate::ruleset::error::VariantError;
+
+pub(super) struct Players {
+    pub specs: [PlayerSpec; 2],
+    pub names: [String; 2],
+    /// The player who makes the first piece move.
+    pub first: PlayerId,
+}
+
+/// The two players, and who moves first (`[turn] first`).
+pub(super) fn players(
+    lowering: &Lowering,
+    players: &[PlayerConfig],
+    first: &str,
+) -> Result<Players, VariantError> {
+    let [a, b] = players else {
+        return Err(lowering.bad(format!(
+            "[[players]] lists {} players; a game has exactly 2",
+            players.len()
+        )));
+    };
+    let spec = |p: &PlayerConfig| {
+        let mut chars = p.letter.chars();
+        match (chars.next(), chars.next()) {
+            (Some(letter), None) if letter.is_ascii_lowercase() => Ok(PlayerSpec {
+                letter,
+                colour: p.colour,
+            }),
+            _ => Err(lowering.bad(format!(
+                "[[players]] letter `{}` must be one lower-case letter",
+                p.letter
+            ))),
+        }
+    };
+    let specs = [spec(a)?, spec(b)?];
+    if specs[0].letter == specs[1].letter || specs[0].colour == specs[1].colour {
+        return Err(
+            lowering.bad("[[players]] the two players need different letters and colours".into())
+        );
+    }
+    let first = specs
+        .iter()
+        .position(|s| s.letter.to_string() == first)
+        .ok_or_else(|| lowering.bad(format!("[turn] first = `{first}` is not a player's letter")))?
+        as PlayerId;
+    Ok(Players {
+        specs,
+        names: [a.name.clone(), b.name.clone()],
+        first,
+    })
+}
+
+/// The stacks at the start: each player's pieces on every junction of their colour in the
+/// `start_rows` junction rows nearest their home edge that have such junctions.
+pub(super) fn start_stacks(
+    lowering: &Lowering,
+    players: &[PlayerConfig],
+    model: &GameModel,
+) -> Result<Vec<Stack>, VariantError> {
+    let board = &model.board;
+    let mut stacks = vec![Stack::EMPTY; board.junction_count()];
+    for (player, p) in players.iter().enumerate() {
+        let rows = lowering.count(
+            &format!("[[players]] start_rows of {}", p.letter),
+            &p.start_rows,
+        )?;
+        let colour = p.colour;
+        let ordered: Vec<&Vec<u16>> = match p.home {
+            Edge::Top => board.junction_rows().iter().collect(),
+            Edge::Bottom => board.junction_rows().iter().rev().collect(),
+        };
+        let own_rows = ordered
+            .into_iter()
+            .filter(|row| row.iter().any(|&j| board.junction(j).colour == colour));
+        for row in own_rows.take(rows.max(0) as usize) {
+            for &j in row.iter().filter(|&&j| board.junction(j).colour == colour) {
+                if !stacks[j as usize].is_empty() {
+                    return Err(lowering.bad(format!(
+                        "[[players]] start_rows overlap on {} at size {}",
+                        board.junction_name(j),
+                        lowering.size
+                    )));
+                }
+                stacks[j as usize] = Stack::new(player as PlayerId, 1);
+            }
+        }
+    }
+    Ok(stacks)
+}

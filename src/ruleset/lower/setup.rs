@@ -1,0 +1,128 @@
+//! `[setup]`: the set-up turns that lay tiles (listed by a script), and the generator
+//! that deals layouts from a key.
+
+use rhai::{Array, Map};
+use variant_run_core::{CellId, GameModel, KeyedLayout};
+
+use super::Lowering;
+use crate::ruleset::config::{SetupConfig, TileSetup};
+use crate::ruleset::error::VariantError;
+use crate::ruleset::script::{map_str, require_fn};
+use crate::ruleset::PlacementTurn;
+
+/// With `tiles = "placement"`: the set-up turns the placement script lists, checked to
+/// lay every tile exactly once.
+pub(super) fn placement_turns(
+    lowering: &mut Lowering,
+    setup: &SetupConfig,
+    model: &GameModel,
+) -> Result<Vec<PlacementTurn>, VariantError> {
+    match (setup.tiles, &setup.placement) {
+        (TileSetup::Placement, Some(file)) => {
+            let path = lowering.script_path("[setup] placement", file)?;
+            let script = lowering.host.compile(&path)?;
+            require_fn(&script, "placement_turns", 1)?;
+            let turns: Array =
+                lowering
+                    .host
+                    .call(&script, "placement_turns", (lowering.size as i64,))?;
+            read_placement(model, turns).map_err(|message| VariantError::Config {
+                path: script.file.clone(),
+                message,
+            })
+        }
+        (TileSetup::Placement, None) => Err(lowering
+            .bad("[setup] tiles = \"placement\" needs `placement = \"<script>.rhai\"`".into())),
+        (TileSetup::Random, _) => Ok(Vec::new()),
+    }
+}
+
+/// `[setup.layout]`: the keyed layout, its state letters read against the tile set.
+pub(super) fn keyed_layout(
+    lowering: &Lowering,
+    setup: &SetupConfig,
+    model: &GameModel,
+) -> Result<Option<KeyedLayout>, VariantError> {
+    let Some(config) = &setup.layout else {
+        return Ok(None);
+    };
+    let tiles = model.board.tiles();
+    let mut states = Vec::new();
+    for letter in &config.states {
+        let mut chars = letter.chars();
+        let state = match (chars.next(), chars.next()) {
+            (Some(c), None) => tiles.state_by_letter(c),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            lowering.bad(format!(
+                "[setup.layout] states: `{letter}` is not a tile state ({})",
+                tiles.letters()
+            ))
+        })?;
+        states.push(state);
+    }
+    KeyedLayout::new(
+        config.generator,
+        config.bound,
+        config.order,
+        states,
+        config.game_id,
+    )
+    .map(Some)
+    .map_err(|e| lowering.bad(format!("[setup.layout] {e}")))
+}
+
+/// Reads the `placement_turns` result: `[#{ player: "x", tiles: [[column, row], ...] }]`
+/// with tiles counted from 1, columns from the left of their row, rows from the bottom.
+fn read_placement(model: &GameModel, turns: Array) -> Result<Vec<PlacementTurn>, String> {
+    let rows: Vec<&Vec<u16>> = model.board.cell_rows().iter().rev().collect();
+    let mut out = Vec::new();
+    let mut used = vec![false; model.board.cell_count()];
+    for (i, turn) in turns.into_iter().enumerate() {
+        let what = format!("placement turn {}", i + 1);
+        let map = turn
+            .try_cast::<Map>()
+            .ok_or_else(|| format!("{what} is not a map #{{ player, tiles }}"))?;
+        let letter = map_str(&map, "player").unwrap_or_default();
+        let player = letter
+            .chars()
+            .next()
+            .and_then(|c| model.rules.player_by_letter(c))
+            .ok_or_else(|| format!("{what}: player `{letter}` is not a player's letter"))?;
+        let tiles = map
+            .get("tiles")
+            .and_then(|t| t.clone().try_cast::<Array>())
+            .ok_or_else(|| format!("{what}: `tiles` must be an array of [column, row]"))?;
+        let mut cells = Vec::new();
+        for tile in tiles {
+            let pair = tile.try_cast::<Array>().unwrap_or_default();
+            let coords: Vec<i64> = pair.iter().filter_map(|v| v.as_int().ok()).collect();
+            let cell = match coords[..] {
+                [col, row] if col >= 1 && row >= 1 => rows
+                    .get(row as usize - 1)
+                    .and_then(|r| r.get(col as usize - 1))
+                    .copied(),
+                _ => None,
+            }
+            .ok_or_else(|| {
+                format!("{what}: {coords:?} is not a tile [column, row] of this board")
+            })?;
+            if std::mem::replace(&mut used[cell as usize], true) {
+                return Err(format!(
+                    "{what}: tile {} is placed twice",
+                    model.board.cell_name(cell)
+                ));
+            }
+            cells.push(cell);
+        }
+        out.push(PlacementTurn { player, cells });
+    }
+    if let Some(c) = used.iter().position(|u| !u) {
+        return Err(format!(
+            "the placement turns never place tile {}",
+            model.board.cell_name(c as CellId)
+        ));
+    }
+    Ok(out)
+}

@@ -1,0 +1,148 @@
+//! Rulesets: a folder with a `variant.toml` and Rhai scripts, found by name or path
+//! ([`library`]), read by serde ([`config`]), lowered table by table into a game model
+//! and its rules ([`lower`]), with the scripts compiled once ([`script`]) and asked after
+//! every turn ([`referee`]).
+//!
+//! ```no_run
+//! let variant = variant_run::Variant::load_named("truchet-browne", None).unwrap();
+//! assert_eq!(variant.model.board.junction_count(), 64);
+//! ```
+
+pub mod config;
+mod error;
+pub mod library;
+mod lower;
+mod referee;
+pub mod script;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use rhai::Dynamic;
+use variant_run_core::{
+    ActionNotation, CellId, GameModel, JunctionId, KeyedLayout, PlayerId, Position, Stack,
+};
+
+pub use config::TileSetup;
+pub use error::VariantError;
+pub use library::{find_variant, list_variants, VARIANT_FILE};
+pub use lower::SERVER_NOTATION;
+pub use script::ScriptError;
+use script::{display_name, Script, ScriptHost};
+
+/// One set-up turn that lays tiles: who plays it and which cells it fills, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacementTurn {
+    pub player: PlayerId,
+    pub cells: Vec<CellId>,
+}
+
+/// A set of junctions a ruleset marks on its boards (bases, goals), and what the mark
+/// means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JunctionMarks {
+    pub junctions: Vec<JunctionId>,
+    /// Drawn left and right of each marked junction's token.
+    pub brackets: (char, char),
+    pub legend: String,
+}
+
+/// Choices made when a ruleset is loaded, in place of its TOML's defaults.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// The board size instead of `[board] size`.
+    pub size: Option<u32>,
+    /// A tile set named in `[tile.sets]` instead of `[tile] states`.
+    pub tiles: Option<String>,
+}
+
+/// A loaded ruleset at one board size.
+pub struct Variant {
+    pub name: String,
+    pub summary: String,
+    pub dir: PathBuf,
+    pub size: u32,
+    pub model: Arc<GameModel>,
+    pub player_names: [String; 2],
+    /// The player who makes the first piece move.
+    pub first: PlayerId,
+    pub tile_setup: TileSetup,
+    /// The `[tile.sets]` entry played with, or `None` for the TOML's default tiles.
+    pub tile_set: Option<String>,
+    /// With placement set-up: the set-up turns, in order.
+    pub placement_turns: Vec<PlacementTurn>,
+    /// `[setup.layout]`: layouts dealt from a key (`--key`, `--game-id`, and the seed).
+    pub keyed_layout: Option<KeyedLayout>,
+    /// `[notation.<name>]`: the notations besides the server syntax, by name.
+    pub notations: BTreeMap<String, ActionNotation>,
+    /// `[[marks]]`: junctions the board draws marked, with their legends.
+    pub marks: Vec<JunctionMarks>,
+    host: ScriptHost,
+    end_script: Script,
+    params: Rc<BTreeMap<String, Dynamic>>,
+    start_stacks: Vec<Stack>,
+}
+
+impl Variant {
+    /// Loads a variant by name or path; `size` overrides the TOML's board size.
+    ///
+    /// # Errors
+    /// See [`Variant::load`].
+    pub fn load_named(name_or_path: &str, size: Option<u32>) -> Result<Variant, VariantError> {
+        Variant::load(&find_variant(name_or_path)?, size)
+    }
+
+    /// Loads a variant by name or path with the choices of [`LoadOptions`].
+    ///
+    /// # Errors
+    /// See [`Variant::load_with`].
+    pub fn load_named_with(
+        name_or_path: &str,
+        options: &LoadOptions,
+    ) -> Result<Variant, VariantError> {
+        Variant::load_with(&find_variant(name_or_path)?, options)
+    }
+
+    /// Loads the variant in `dir`: reads the TOML, compiles the scripts, builds the board
+    /// and tabulates the capture rule.
+    ///
+    /// # Errors
+    /// A missing or malformed file, a setting that does not make sense, a script that
+    /// does not compile or fails, or a size the ruleset does not allow.
+    pub fn load(dir: &Path, size: Option<u32>) -> Result<Variant, VariantError> {
+        Variant::load_with(dir, &LoadOptions { size, tiles: None })
+    }
+
+    /// Loads the variant in `dir` with the choices of [`LoadOptions`].
+    ///
+    /// # Errors
+    /// As [`Variant::load`], and a tile set name that `[tile.sets]` does not list.
+    pub fn load_with(dir: &Path, options: &LoadOptions) -> Result<Variant, VariantError> {
+        let toml_path = dir.join(VARIANT_FILE);
+        let shown = display_name(&toml_path);
+        let text = std::fs::read_to_string(&toml_path).map_err(|e| VariantError::Io {
+            path: shown.clone(),
+            message: e.to_string(),
+        })?;
+        let config = toml::from_str(&text).map_err(|e| VariantError::Toml {
+            path: shown,
+            message: e.to_string(),
+        })?;
+        lower::lower(dir, config, options)
+    }
+
+    /// The position at the start of the piece phase for a tile layout (one state per
+    /// cell, by cell id).
+    pub fn start_position(&self, layout: &[u8]) -> Position {
+        let mut position = Position::empty(&self.model.board, self.first);
+        for (cell, &state) in layout.iter().enumerate() {
+            position.set_tile(cell as CellId, state);
+        }
+        for (j, &stack) in self.start_stacks.iter().enumerate() {
+            position.set_stack(j as JunctionId, stack);
+        }
+        position
+    }
+}

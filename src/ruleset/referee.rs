@@ -1,0 +1,79 @@
+//! The ruleset as referee: after every turn, its end-of-game script says whether the game
+//! is over, and why.
+
+use std::rc::Rc;
+use std::sync::Arc;
+
+use rhai::{Dynamic, Map};
+use variant_run_core::{GameModel, Outcome, Position, Referee};
+
+use super::script::{map_str, GameView, ScriptError};
+use super::Variant;
+
+impl Variant {
+    /// Asks the end-of-game script about a position.
+    ///
+    /// # Errors
+    /// The script fails or returns something that is not a result.
+    pub fn judge(&self, position: &Position) -> Result<Option<Outcome>, ScriptError> {
+        let view = GameView {
+            model: Arc::clone(&self.model),
+            position: position.clone(),
+            params: Rc::clone(&self.params),
+            size: self.size as i64,
+        };
+        let result: Dynamic = self.host.call(&self.end_script, "game_result", (view,))?;
+        self.read_outcome(result)
+    }
+
+    /// Reads what `game_result` returned: `()`, or a map with a winner or a draw.
+    fn read_outcome(&self, result: Dynamic) -> Result<Option<Outcome>, ScriptError> {
+        let fail = |message: String| ScriptError::in_file(&self.end_script.file, message);
+        if result.is_unit() {
+            return Ok(None);
+        }
+        let Some(map) = result.clone().try_cast::<Map>() else {
+            return Err(fail(format!(
+                "game_result must return () while the game goes on, or a map such as \
+                 #{{ winner: \"x\", reason: \"...\" }}; it returned {}",
+                result.type_name()
+            )));
+        };
+        let reason = map_str(&map, "reason")
+            .ok_or_else(|| fail("the result map has no `reason` string".into()))?;
+        let rules = &self.model.rules;
+        if let Some(letter) = map_str(&map, "winner") {
+            let winner = letter
+                .chars()
+                .next()
+                .filter(|_| letter.len() == 1)
+                .and_then(|c| rules.player_by_letter(c))
+                .ok_or_else(|| fail(format!("winner `{letter}` is not a player's letter")))?;
+            return Ok(Some(Outcome {
+                winner: Some(winner),
+                reason,
+            }));
+        }
+        if map.get("draw").and_then(|d| d.as_bool().ok()) == Some(true) {
+            return Ok(Some(Outcome {
+                winner: None,
+                reason,
+            }));
+        }
+        Err(fail(
+            "the result map needs `winner: \"<letter>\"` or `draw: true`".into(),
+        ))
+    }
+}
+
+impl Referee for Variant {
+    type Error = ScriptError;
+
+    fn outcome(
+        &self,
+        _model: &GameModel,
+        position: &Position,
+    ) -> Result<Option<Outcome>, ScriptError> {
+        self.judge(position)
+    }
+}

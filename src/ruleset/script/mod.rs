@@ -1,0 +1,14 @@
+//! The Rhai script host and the game API scripts see.
+//!
+//! Scripts are where designers write the rules that differ between rulesets. They are
+//! called a few times per turn at most: the capture rule is tabulated when the ruleset
+//! loads, and the end-of-game rule runs once after each turn, reading the position
+//! through native helpers (`game.pieces("x")`, `game.has_legal_turn()`) instead of loops.
+
+mod api;
+mod error;
+mod host;
+
+pub use api::GameView;
+pub use error::ScriptError;
+pub use host::{display_name, map_str, require_fn, toml_to_dynamic, Script, ScriptHost};
