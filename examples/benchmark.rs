@@ -53,6 +53,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("uniform over distinct turns", false),
         ("staged: flip, then stack move", true),
     ] {
+        // With a fixed number of turns (for instruction counts), only the staged sampler.
+        if !staged && std::env::var("BENCH_TURNS").is_ok() {
+            continue;
+        }
         let scripted = playouts(model, &start, budget, staged, judge_in_rhai)?;
         report(
             &format!("playouts, {sampler}, end rule in Rhai"),
@@ -86,7 +90,12 @@ fn playouts(
     let mut position = start.clone();
     let (mut turns, mut games) = (0u64, 0u64);
     let timer = Instant::now();
-    while timer.elapsed() < budget {
+    // BENCH_TURNS=N plays exactly N turns instead of filling the time budget, so that
+    // instruction counts (valgrind --tool=callgrind) compare builds on equal work.
+    let fixed: Option<u64> = std::env::var("BENCH_TURNS")
+        .ok()
+        .and_then(|t| t.parse().ok());
+    while fixed.map_or(timer.elapsed() < budget, |n| turns < n) {
         for _ in 0..64 {
             let pick = if staged {
                 model.random_turn(&position, &mut |n| rng.gen_range(0..n))

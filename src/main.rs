@@ -82,8 +82,7 @@ fn run() -> Result<(), Failure> {
             if variant.judge(&position)?.is_none() {
                 // Listed in the order of their texts in the chosen notation.
                 let mut texts: Vec<String> = variant
-                    .model
-                    .legal_turns(&position)
+                    .legal_turns(&position)?
                     .iter()
                     .map(|turn| notation.write(&variant.model, &position, turn))
                     .collect();
@@ -208,9 +207,10 @@ fn play(
 }
 
 fn size_text(variant: &Variant) -> String {
-    let size = match variant.model.board.lattice() {
-        variant_run::core::Lattice::Square => format!("{0}x{0}", variant.size),
-        variant_run::core::Lattice::Hex => format!("size {}", variant.size),
+    let size = match (variant.size, variant.model.board.lattice()) {
+        (None, _) => "on a patch".to_string(),
+        (Some(n), variant_run::core::Lattice::Square) => format!("{n}x{n}"),
+        (Some(n), _) => format!("size {n}"),
     };
     match &variant.tile_set {
         Some(tiles) => format!("{size}, tiles {tiles}"),

@@ -60,12 +60,12 @@ fn the_digests_examples() {
     let mut report = String::new();
     for (stacks, text) in examples {
         let position = model.parse_position(&format!("{ALL_R} {stacks}")).unwrap();
-        let turn = bs.read(model, &position, text).unwrap();
+        let turn = bs.read(&variant, &position, text).unwrap();
         let written = bs.write(model, &position, &turn);
         report.push_str(&format!("{text:<26} = {:<22} -> {written}\n", turn.text));
         // What is written reads back as the same turn.
         assert_eq!(
-            bs.read(model, &position, &written).unwrap().delta,
+            bs.read(&variant, &position, &written).unwrap().delta,
             turn.delta
         );
     }
@@ -82,7 +82,7 @@ fn sample_positions(variant: &Variant) -> Vec<Position> {
             if game.history().len() % 8 == 0 {
                 positions.push(game.position().clone());
             }
-            let Choice::Turn(turn) = player.choose(&game) else {
+            let Choice::Turn(turn) = player.choose(&game).unwrap() else {
                 break;
             };
             game.play_legal(turn).unwrap();
@@ -111,7 +111,7 @@ fn every_legal_turn_reads_back_from_its_boardspace_text() {
                 "{written}"
             );
             if i % 50 == 0 {
-                let again = bs.read(model, &position, &written).unwrap();
+                let again = bs.read(&variant, &position, &written).unwrap();
                 assert_eq!((&again.text, &again.delta), (&turn.text, &turn.delta));
                 assert_eq!(bs.write(model, &position, &again), written);
             }
@@ -126,7 +126,7 @@ fn seeded_game(variant: &Variant, seed: u64) -> Vec<String> {
     let mut game = Game::new(variant, Layout::Random, seed).unwrap();
     let mut player = RandomPlayer::new(seed);
     while game.outcome().is_none() && game.history().len() < 200 {
-        let Choice::Turn(turn) = player.choose(&game) else {
+        let Choice::Turn(turn) = player.choose(&game).unwrap() else {
             break;
         };
         game.play_legal(turn).unwrap();
@@ -147,7 +147,7 @@ fn translate(
     for text in turns {
         let before = game.position().clone();
         let turn = from
-            .read(&variant.model, &before, text)
+            .read(variant, &before, text)
             .unwrap_or_else(|e| panic!("{e}"));
         out.push(to.write(&variant.model, &before, &turn));
         game.play_legal(turn).unwrap();

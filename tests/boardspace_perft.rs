@@ -6,7 +6,7 @@
 
 mod common;
 
-use variant_run::core::testing::ALL_TURN_PARTS;
+use variant_run::core::testing::truchet_forms;
 use variant_run::core::{Colour, PlayerSpec};
 use variant_run::Variant;
 
@@ -44,7 +44,7 @@ fn the_ruleset_loads_the_digest_rules() {
             },
         ]
     );
-    assert_eq!(rules.parts, ALL_TURN_PARTS);
+    assert_eq!(rules.forms, truchet_forms());
     assert_eq!(rules.max_height, 4);
     for a in 1..=4 {
         for d in 1..=4 {

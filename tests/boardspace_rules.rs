@@ -213,7 +213,7 @@ fn no_flip_ever_opens_a_move() {
                 checked += 1;
                 stuck += usize::from(!with_flips);
             }
-            match variant_run::play::players::Player::choose(&mut players, &game) {
+            match variant_run::play::players::Player::choose(&mut players, &game).unwrap() {
                 variant_run::play::players::Choice::Turn(turn) => {
                     game.play_legal(turn).unwrap();
                 }

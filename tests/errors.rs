@@ -210,8 +210,14 @@ fn bad_toml() {
         (
             "wrong-type",
             "variant.toml",
-            "flip = true",
-            "flip = \"yes\"",
+            "max_height = 4",
+            "max_height = [4]",
+        ),
+        (
+            "unknown-action",
+            "variant.toml",
+            "\"flip? step? merge\"",
+            "\"flip? leap? merge\"",
         ),
     ];
     let report: Vec<String> = cases

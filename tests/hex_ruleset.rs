@@ -206,7 +206,11 @@ fn perft_table_holds_with_the_rulesets_own_scripts() {
 
 /// Plays a whole game between computer players as `variant-run truchet-hex` does.
 fn transcript(variant: &Variant, seed: u64) -> (String, Ending) {
-    let header = format!("{} size {}, seed {seed}", variant.name, variant.size);
+    let header = format!(
+        "{} size {}, seed {seed}",
+        variant.name,
+        variant.size.unwrap()
+    );
     common::transcript(variant, Layout::Setup, seed, ["greedy", "random"], &header)
 }
 

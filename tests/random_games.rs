@@ -26,7 +26,7 @@ fn random_games_keep_the_invariants() {
                 let side = game.to_move() as usize;
                 let before = game.position().clone();
                 let in_setup = game.in_setup();
-                match players[side].choose(&game) {
+                match players[side].choose(&game).unwrap() {
                     Choice::Turn(turn) => game.play_legal(turn).unwrap(),
                     Choice::Text(text) => game.play(&text).unwrap(),
                 };

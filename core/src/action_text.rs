@@ -28,7 +28,7 @@ use arrayvec::ArrayVec;
 
 use crate::turn::MAX_LINKS;
 use crate::{
-    Board, CellId, GameModel, IllegalTurnError, JunctionId, LegalTurn, Position, StackMove, Turn,
+    Board, CellId, GameModel, IllegalTurnError, JunctionId, LegalTurn, PieceAction, Position, Turn,
     TurnError, TurnSyntaxError,
 };
 
@@ -298,7 +298,8 @@ impl ActionNotation {
     /// Writes a turn that is legal in `position` (merges need the heights of the
     /// merging stacks, which the turn itself does not hold).
     pub fn write(&self, model: &GameModel, position: &Position, turn: &Turn) -> String {
-        let board = &model.board;
+        let _ = model;
+        let board = position.board();
         let w = &self.words;
         let place = |j: JunctionId| self.junction_text(board, j);
         let mut actions = Vec::new();
@@ -309,9 +310,14 @@ impl ActionNotation {
             Some((from, to)) if *to == j => position.stack(*from).height(),
             _ => position.stack(j).height(),
         };
-        actions.push(match &turn.stack_move {
-            StackMove::Step { from, to } => format!("{} {} {}", w.step, place(*from), place(*to)),
-            StackMove::Split {
+        let Some(piece) = &turn.piece else {
+            return actions.join(&self.separator);
+        };
+        actions.push(match piece {
+            PieceAction::Step { from, to } | PieceAction::Move { from, to } => {
+                format!("{} {} {}", w.step, place(*from), place(*to))
+            }
+            PieceAction::Split {
                 step,
                 source,
                 parts,
@@ -328,7 +334,7 @@ impl ActionNotation {
                     ),
                 }
             }
-            StackMove::Merge {
+            PieceAction::Merge {
                 step,
                 sources,
                 target,
@@ -395,7 +401,7 @@ impl ActionNotation {
             .into_iter()
             .find(|t| t.delta == delta)
             .unwrap_or_else(|| LegalTurn {
-                text: model.turn_text(&turn),
+                text: model.turn_text(position, &turn),
                 turn,
                 delta,
             }))
@@ -415,7 +421,7 @@ impl ActionNotation {
             text: text.trim().to_string(),
             reason,
         };
-        let board = &model.board;
+        let board = position.board();
         let tokens: Vec<&str> = text
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|t| !t.is_empty())
@@ -498,7 +504,8 @@ impl ActionNotation {
         position: &Position,
         actions: Vec<Action>,
     ) -> Result<Turn, String> {
-        let board = &model.board;
+        let board = position.board();
+        let _ = model;
         let mut flip = None;
         let mut stack_move = None;
         for action in actions {
@@ -513,7 +520,7 @@ impl ActionNotation {
                         return Err("a turn has at most one flip".into());
                     }
                 }
-                Action::Step(from, to) => stack_move = Some(StackMove::Step { from, to }),
+                Action::Step(from, to) => stack_move = Some(PieceAction::Step { from, to }),
                 Action::Split(step, source, letters) => {
                     let mut parts: ArrayVec<(JunctionId, u8), MAX_LINKS> = ArrayVec::new();
                     for (letter, count) in letters {
@@ -522,7 +529,7 @@ impl ActionNotation {
                             .try_push((j, count))
                             .map_err(|_| "too many substacks".to_string())?;
                     }
-                    stack_move = Some(StackMove::Split {
+                    stack_move = Some(PieceAction::Split {
                         step,
                         source,
                         parts,
@@ -556,7 +563,7 @@ impl ActionNotation {
                             .try_push(j)
                             .map_err(|_| "too many stacks".to_string())?;
                     }
-                    stack_move = Some(StackMove::Merge {
+                    stack_move = Some(PieceAction::Merge {
                         step,
                         sources,
                         target,
@@ -574,7 +581,11 @@ impl ActionNotation {
                 self.words.step_then_merge
             )
         })?;
-        Ok(Turn { flip, stack_move })
+        Ok(Turn {
+            flip,
+            tile: None,
+            piece: Some(stack_move),
+        })
     }
 
     /// The junction one step of `letter` away from `from`.

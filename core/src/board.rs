@@ -4,6 +4,12 @@
 //! The junction graph is a petgraph graph, the one source of truth for adjacency; the flat
 //! tables that move generation reads are derived from it once, when the board is built.
 //!
+//! A board is either **fixed** (a standard shape cut once from the lattice; junctions and
+//! tiles are named by the columns and rows of the junction grid, `a1`, `bc34`) or a
+//! **patch** (the tiles laid so far on a boardless game; it may be empty, and every name
+//! comes from lattice coordinates, see [`crate::names`], so names survive the patch
+//! growing and shrinking).
+//!
 //! ```
 //! use variant_run_core::{Board, Lattice, TileSet};
 //! let tiles = TileSet::new(Lattice::Square, &[("r", &[&["sw", "ne"]]), ("l", &[&["nw", "se"]])]).unwrap();
@@ -15,8 +21,9 @@
 use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::unionfind::UnionFind;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
-use crate::{BoardError, Cell, Colour, Lattice, TileSet, Vertex};
+use crate::{names, BoardError, Cell, Colour, Lattice, TileSet, Vertex};
 
 /// Index of a junction on its board, in order of rows from the bottom, each left to right.
 pub type JunctionId = u16;
@@ -51,11 +58,21 @@ pub(crate) struct BandLink {
     pub states: u8,
 }
 
+/// How a board names its cells and junctions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Naming {
+    /// By the columns and rows of the board's junction grid (`a1`, `bc34`): a fixed board.
+    Grid,
+    /// By lattice coordinates (keys `0,0e`, spiral names `a1e`): a patch.
+    Coordinates,
+}
+
 /// A board of a lattice: cells, junctions, and the junction graph.
 #[derive(Clone, Debug)]
 pub struct Board {
     lattice: Lattice,
-    tiles: TileSet,
+    naming: Naming,
+    tiles: Arc<TileSet>,
     cells: Vec<Cell>,
     cell_index: BTreeMap<Cell, CellId>,
     /// For each cell, its corners in lattice order: the junction there, if any.
@@ -77,13 +94,15 @@ pub struct Board {
     column_count: u16,
     /// Cell names, by cell id.
     cell_names: Vec<String>,
+    /// Junctions with a lattice neighbour that is not a junction.
+    at_edge: Vec<bool>,
     /// How many cells must share a corner for it to be a junction.
     min_tiles: usize,
 }
 
 impl Board {
-    /// Builds a board from a set of cells. A corner is a junction when at least
-    /// `min_tiles` of the cells share it (1: every corner; 3: Trugo's rule).
+    /// Builds a fixed board from a set of cells. A corner is a junction when at least
+    /// `min_tiles` of the cells share it (1: every corner; 3: where three hexagons meet).
     ///
     /// # Errors
     /// No cells, a repeated cell, a board with no junctions, or one too large to index.
@@ -96,6 +115,41 @@ impl Board {
         if cells.is_empty() {
             return Err(BoardError::NoCells);
         }
+        let board = Board::build(lattice, Naming::Grid, cells, Arc::new(tiles), min_tiles)?;
+        if board.junctions.is_empty() {
+            return Err(BoardError::NoJunctions);
+        }
+        Ok(board)
+    }
+
+    /// Builds a patch: the tiles laid so far on a boardless game, possibly none. Cells are
+    /// kept in coordinate order, so equal sets of cells make equal boards.
+    ///
+    /// # Errors
+    /// A repeated cell, or a patch too large to index.
+    pub fn patch(
+        lattice: Lattice,
+        mut cells: Vec<Cell>,
+        tiles: TileSet,
+        min_tiles: usize,
+    ) -> Result<Board, BoardError> {
+        cells.sort_unstable();
+        Board::build(
+            lattice,
+            Naming::Coordinates,
+            cells,
+            Arc::new(tiles),
+            min_tiles,
+        )
+    }
+
+    fn build(
+        lattice: Lattice,
+        naming: Naming,
+        cells: Vec<Cell>,
+        tiles: Arc<TileSet>,
+        min_tiles: usize,
+    ) -> Result<Board, BoardError> {
         let mut cell_index = BTreeMap::new();
         for (i, &cell) in cells.iter().enumerate() {
             if cell_index.insert(cell, i as CellId).is_some() {
@@ -118,9 +172,6 @@ impl Board {
             .filter(|(_, &n)| n >= min_tiles.max(1))
             .map(|(&v, _)| v)
             .collect();
-        if vertices.is_empty() {
-            return Err(BoardError::NoJunctions);
-        }
         if vertices.len() > JunctionId::MAX as usize / 2 {
             return Err(BoardError::TooLarge);
         }
@@ -174,8 +225,13 @@ impl Board {
         let cell_rows = group_rows(cells.len(), |c| (centres[c].y, centres[c].x));
         let column_count = columns.len() as u16;
 
+        let sides_per_corner = lattice.cells_per_corner();
+        let at_edge = (0..junctions.len())
+            .map(|j| ((edge_start[j + 1] - edge_start[j]) as usize) < sides_per_corner)
+            .collect();
         let mut board = Board {
             lattice,
+            naming,
             tiles,
             cells,
             cell_index,
@@ -192,6 +248,7 @@ impl Board {
             junction_rows,
             column_count,
             cell_names: Vec::new(),
+            at_edge,
             min_tiles,
         };
         board.cell_names = (0..board.cells.len())
@@ -200,35 +257,99 @@ impl Board {
         Ok(board)
     }
 
-    /// The board with one more cell, as when a tile is placed on a boardless patch:
-    /// junctions appear where the new cell completes enough corners. Junction and cell
-    /// ids are those of the new board.
+    /// The board with one more cell, as when a tile is placed on a patch: junctions
+    /// appear where the new cell completes enough corners. Ids are those of the new board;
+    /// names of a patch do not change.
     ///
     /// # Errors
     /// The cell is already on the board.
     pub fn with_cell(&self, cell: Cell) -> Result<Board, BoardError> {
+        if self.cell_index.contains_key(&cell) {
+            return Err(BoardError::RepeatedCell(cell));
+        }
         let mut cells = self.cells.clone();
         cells.push(cell);
-        Board::new(self.lattice, cells, self.tiles.clone(), self.min_tiles)
+        self.rebuilt(cells)
     }
 
     /// The board without a cell, as when a tile is removed: junctions it completed go.
     ///
     /// # Errors
-    /// The cell is not on the board, or no junction would be left.
+    /// The cell is not on the board, or (on a fixed board) no junction would be left.
     pub fn without_cell(&self, cell: Cell) -> Result<Board, BoardError> {
         let cells: Vec<Cell> = self.cells.iter().copied().filter(|&c| c != cell).collect();
         if cells.len() == self.cells.len() {
             return Err(BoardError::MissingCell(cell));
         }
-        Board::new(self.lattice, cells, self.tiles.clone(), self.min_tiles)
+        self.rebuilt(cells)
+    }
+
+    /// A board of the same kind, lattice and tiles with other cells.
+    ///
+    /// # Errors
+    /// As [`Board::new`] or [`Board::patch`].
+    pub fn with_cells(&self, cells: Vec<Cell>) -> Result<Board, BoardError> {
+        self.rebuilt(cells)
+    }
+
+    fn rebuilt(&self, mut cells: Vec<Cell>) -> Result<Board, BoardError> {
+        match self.naming {
+            Naming::Grid if cells.is_empty() => Err(BoardError::NoCells),
+            Naming::Grid => {
+                let board = Board::build(
+                    self.lattice,
+                    self.naming,
+                    cells,
+                    Arc::clone(&self.tiles),
+                    self.min_tiles,
+                )?;
+                if board.junctions.is_empty() {
+                    return Err(BoardError::NoJunctions);
+                }
+                Ok(board)
+            }
+            Naming::Coordinates => {
+                cells.sort_unstable();
+                Board::build(
+                    self.lattice,
+                    self.naming,
+                    cells,
+                    Arc::clone(&self.tiles),
+                    self.min_tiles,
+                )
+            }
+        }
     }
 
     pub fn lattice(&self) -> Lattice {
         self.lattice
     }
 
+    pub fn naming(&self) -> Naming {
+        self.naming
+    }
+
+    /// Whether this is a patch of a boardless game (names from coordinates).
+    pub fn is_patch(&self) -> bool {
+        self.naming == Naming::Coordinates
+    }
+
+    /// How many cells must share a corner for it to be a junction.
+    pub fn junction_min_tiles(&self) -> usize {
+        self.min_tiles
+    }
+
+    /// Whether two boards have the same cells (and so the same junctions and ids).
+    pub fn same_cells(&self, other: &Board) -> bool {
+        std::ptr::eq(self, other) || self.cells == other.cells
+    }
+
     pub fn tiles(&self) -> &TileSet {
+        &self.tiles
+    }
+
+    /// The tile set, shared.
+    pub fn tile_set(&self) -> &Arc<TileSet> {
         &self.tiles
     }
 
@@ -264,6 +385,23 @@ impl Board {
     /// links and band links.
     pub fn graph(&self) -> &UnGraph<JunctionId, Link> {
         &self.graph
+    }
+
+    /// Whether a junction touches the edge: one of its lattice neighbours is not a
+    /// junction of this board (a rim junction of a fixed board, or one on the rim of a
+    /// patch).
+    pub fn touches_edge(&self, j: JunctionId) -> bool {
+        self.at_edge[j as usize]
+    }
+
+    /// The cells on the board next to each side of `cell`, in side order (`None` where
+    /// the side is free).
+    pub fn cell_neighbours(&self, cell: CellId) -> Vec<Option<CellId>> {
+        self.lattice
+            .neighbours(self.cells[cell as usize])
+            .into_iter()
+            .map(|n| self.cell_id(n))
+            .collect()
     }
 
     /// Junctions sharing a tile side with `j`.
@@ -353,17 +491,35 @@ impl Board {
         name
     }
 
-    /// A junction's name: column letters and row number, `a1` at the bottom left.
+    /// A junction's name for people: on a fixed board its column letters and row
+    /// number, `a1` at the bottom left; on a patch its spiral name, `a1e`.
     pub fn junction_name(&self, j: JunctionId) -> String {
         let junction = &self.junctions[j as usize];
-        format!(
-            "{}{}",
-            Board::column_name(junction.column as usize),
-            junction.row + 1
-        )
+        match self.naming {
+            Naming::Grid => format!(
+                "{}{}",
+                Board::column_name(junction.column as usize),
+                junction.row + 1
+            ),
+            Naming::Coordinates => names::vertex_spiral(self.lattice, junction.vertex),
+        }
     }
 
+    /// A junction's key in a patch's position text, `0,0e`.
+    pub fn junction_key(&self, j: JunctionId) -> String {
+        names::vertex_key(self.lattice, self.junctions[j as usize].vertex)
+    }
+
+    /// A cell's key in a patch's position text, `0,-1`.
+    pub fn cell_key(&self, cell: CellId) -> String {
+        names::key(self.cells[cell as usize])
+    }
+
+    /// The junction of a name for people (see [`Board::junction_name`]).
     pub fn junction_by_name(&self, name: &str) -> Option<JunctionId> {
+        if self.naming == Naming::Coordinates {
+            return self.junction_at(names::parse_vertex_spiral(self.lattice, name)?);
+        }
         let (column, row) = split_name(name)?;
         self.junction_rows
             .iter()
@@ -374,14 +530,18 @@ impl Board {
             .find(|&j| self.junctions[j as usize].column as usize == column)
     }
 
-    /// A cell's name. Square cells are named as on the play-by-mail server by the columns
-    /// and rows of their corners (`bc34`); other cells by the column of their centre and
-    /// their cell row from 1 at the bottom (`d3`).
+    /// A cell's name. On a fixed board, square cells are named as on the play-by-mail
+    /// server by the columns and rows of their corners (`bc34`), hexagonal ones by the
+    /// column of their centre and their cell row from 1 at the bottom (`d3`). On a patch,
+    /// cells have spiral names (`a1`, `c12`).
     pub fn cell_name(&self, cell: CellId) -> &str {
         &self.cell_names[cell as usize]
     }
 
     pub fn cell_by_name(&self, name: &str) -> Option<CellId> {
+        if self.naming == Naming::Coordinates {
+            return self.cell_id(names::parse_spiral(self.lattice, name)?);
+        }
         self.cell_names
             .iter()
             .position(|n| n == name)
@@ -389,6 +549,11 @@ impl Board {
     }
 
     fn make_cell_name(&self, cell: CellId) -> String {
+        // A flat-topped hexagon's centre lies on no junction column, so those cells are
+        // named by their place on the spiral on fixed boards too.
+        if self.naming == Naming::Coordinates || self.lattice == Lattice::HexFlat {
+            return names::spiral(self.lattice, self.cells[cell as usize]);
+        }
         let vertices = self.lattice.corners(self.cells[cell as usize]);
         match self.lattice {
             Lattice::Square => {
@@ -410,7 +575,7 @@ impl Board {
                     _ => format!("cell{}", cell),
                 }
             }
-            Lattice::Hex => {
+            Lattice::Hex | Lattice::HexFlat => {
                 // The centre's column is that of the top and bottom corners.
                 let top = vertices[0];
                 let column = self

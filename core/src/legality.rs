@@ -3,8 +3,13 @@
 //! This is written apart from the generator on purpose: tests compare the two, so a bug in
 //! one shows up as a disagreement instead of hiding in both.
 
+use crate::forms::{Form, PieceKind, TileKind};
 use crate::movegen::Scratch;
-use crate::{Board, Delta, GameModel, JunctionId, PlayerId, Position, Stack, StackMove, Turn};
+use crate::patch::{free_run, open_cells, stays_connected};
+use crate::{
+    names, Board, Delta, GameModel, JunctionId, PieceAction, PlayerId, Position, Stack, TileAction,
+    Turn,
+};
 
 impl GameModel {
     /// Checks that `turn` is legal in `position` and returns the change it makes.
@@ -13,16 +18,36 @@ impl GameModel {
     /// The reason the turn is illegal, naming junctions and tiles ("c4 holds your own
     /// stack", "no band joins a1 to d6 through empty junctions").
     pub fn check_turn(&self, position: &Position, turn: &Turn) -> Result<Delta, String> {
-        let board = &self.board;
         let rules = &self.rules;
-        let parts = rules.parts;
-        let side = position.side();
-        let name = |j: JunctionId| board.junction_name(j);
-        let mut tiles = position.tiles().to_vec();
+        let form = Form {
+            flip: turn.flip.is_some(),
+            tile: turn.tile.map(|t| match t {
+                TileAction::Place { .. } => TileKind::Place,
+                TileAction::Remove { .. } => TileKind::Remove,
+            }),
+            piece: turn.piece.as_ref().map(|p| match p {
+                PieceAction::Step { .. } => PieceKind::Step,
+                PieceAction::Merge { step: None, .. } => PieceKind::Merge,
+                PieceAction::Merge { .. } => PieceKind::StepThenMerge,
+                PieceAction::Split { step: None, .. } => PieceKind::Split,
+                PieceAction::Split { .. } => PieceKind::StepThenSplit,
+                PieceAction::Move { .. } => PieceKind::Move,
+            }),
+        };
+        if !rules.forms.allows(form) {
+            let allowed: Vec<String> = rules.forms.forms().iter().map(|f| f.to_string()).collect();
+            return Err(format!(
+                "a turn here is {}, not `{form}`",
+                allowed
+                    .iter()
+                    .map(|f| format!("`{f}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        let mut staged = position.clone();
         if let Some(cell) = turn.flip {
-            if !parts.flip {
-                return Err("this ruleset has no flips".into());
-            }
+            let board = position.board();
             if let Some(&j) = board
                 .cell_junctions(cell)
                 .iter()
@@ -31,49 +56,101 @@ impl GameModel {
                 return Err(format!(
                     "tile {} has a piece on {}",
                     board.cell_name(cell),
-                    name(j)
+                    board.junction_name(j)
                 ));
             }
-            tiles[cell as usize] = board.tiles().flipped(tiles[cell as usize]);
+            staged.tiles[cell as usize] = board.tiles().flipped(staged.tile(cell));
         }
+        if let Some(action) = turn.tile {
+            self.check_tile(&staged, action)?;
+            crate::patch::apply_tile(rules, &mut staged, action);
+        }
+        if let Some(piece) = &turn.piece {
+            self.check_piece(&staged, piece)?;
+        }
+        Ok(crate::model::delta_of(turn, &staged))
+    }
+
+    /// Checks a tile action on the position the flip left.
+    fn check_tile(&self, position: &Position, action: TileAction) -> Result<(), String> {
+        let board = position.board();
+        let lattice = board.lattice();
+        match action {
+            TileAction::Place { cell, state } => {
+                let name = names::spiral(lattice, cell);
+                if position.pool() == 0 {
+                    return Err("the pool is empty: no tile is left to place".into());
+                }
+                if board.cell_id(cell).is_some() {
+                    return Err(format!("{name} already holds a tile"));
+                }
+                if !open_cells(position).contains(&cell) {
+                    return Err(if board.cell_count() == 0 {
+                        format!(
+                            "the first tile goes to {}",
+                            names::spiral(lattice, crate::patch::ORIGIN)
+                        )
+                    } else {
+                        format!("{name} is not next to a tile")
+                    });
+                }
+                if state as usize >= board.tiles().len() {
+                    return Err(format!("{state} is not a tile state"));
+                }
+            }
+            TileAction::Remove { cell } => {
+                let rule = self.rules.removal;
+                let name = names::spiral(lattice, cell);
+                if rule.when_pool_empty && position.pool() > 0 {
+                    return Err(format!(
+                        "tiles are removed only once the pool is empty ({} left)",
+                        position.pool()
+                    ));
+                }
+                let Some(id) = board.cell_id(cell) else {
+                    return Err(format!("{name} holds no tile"));
+                };
+                let free = free_run(position, id);
+                if free < rule.free_sides as usize {
+                    return Err(format!(
+                        "tile {name} has {free} free side(s) in a row; a removed tile needs {}",
+                        rule.free_sides
+                    ));
+                }
+                if rule.keep_connected && !stays_connected(position, id) {
+                    return Err(format!(
+                        "removing tile {name} would split the other tiles apart"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks a piece action on the position the flip and tile action left.
+    fn check_piece(&self, position: &Position, action: &PieceAction) -> Result<(), String> {
+        let board = position.board();
+        let rules = &self.rules;
+        let side = position.side();
+        let name = |j: JunctionId| board.junction_name(j);
+        let tiles = position.tiles();
 
         // The stacks as they stand after the optional step.
         let mut stacks = position.stacks().to_vec();
-        let step = match &turn.stack_move {
-            StackMove::Step { from, to } => {
-                if !parts.step {
-                    return Err("a step alone is not a turn in this ruleset".into());
-                }
-                Some((*from, *to))
-            }
-            StackMove::Merge { step, .. } => {
-                if step.is_some() && !parts.step_then_merge {
-                    return Err("this ruleset has no step before a merge".into());
-                }
-                if step.is_none() && !parts.merge {
-                    return Err("this ruleset has no merges".into());
-                }
-                *step
-            }
-            StackMove::Split { step, .. } => {
-                if step.is_some() && !parts.step_then_split {
-                    return Err("this ruleset has no step before a split".into());
-                }
-                if step.is_none() && !parts.split {
-                    return Err("this ruleset has no splits".into());
-                }
-                *step
-            }
+        let step = match action {
+            PieceAction::Step { from, to } => Some((*from, *to)),
+            PieceAction::Merge { step, .. } | PieceAction::Split { step, .. } => *step,
+            PieceAction::Move { from, to } => return self.check_move(position, *from, *to),
         };
         if let Some((from, to)) = step {
-            self.check_step(&tiles, &stacks, side, from, to)?;
+            self.check_step(position, tiles, &stacks, side, from, to)?;
             stacks[to as usize] = stacks[from as usize];
             stacks[from as usize] = Stack::EMPTY;
         }
 
-        match &turn.stack_move {
-            StackMove::Step { .. } => {}
-            StackMove::Merge {
+        match action {
+            PieceAction::Step { .. } | PieceAction::Move { .. } => {}
+            PieceAction::Merge {
                 step,
                 sources,
                 target,
@@ -94,7 +171,7 @@ impl GameModel {
                     if sources[..i].contains(&s) {
                         return Err(format!("{} is named twice", name(s)));
                     }
-                    self.check_own(&stacks, side, s)?;
+                    self.check_own(board, &stacks, side, s)?;
                     if !board.neighbours(*target).contains(&s) {
                         return Err(format!("{} is not next to {}", name(s), name(*target)));
                     }
@@ -106,9 +183,9 @@ impl GameModel {
                         total, rules.max_height
                     ));
                 }
-                self.check_landing(&stacks, side, *target, total)?;
+                self.check_landing(board, &stacks, side, *target, total)?;
             }
-            StackMove::Split {
+            PieceAction::Split {
                 step,
                 source,
                 parts: substacks,
@@ -121,7 +198,7 @@ impl GameModel {
                         ));
                     }
                 }
-                self.check_own(&stacks, side, *source)?;
+                self.check_own(board, &stacks, side, *source)?;
                 let height = stacks[*source as usize].height();
                 if height < 2 {
                     return Err(format!(
@@ -151,15 +228,66 @@ impl GameModel {
                     if !board.neighbours(*source).contains(&t) {
                         return Err(format!("{} is not next to {}", name(t), name(*source)));
                     }
-                    self.check_landing(&stacks, side, t, h)?;
+                    self.check_landing(board, &stacks, side, t, h)?;
                 }
             }
         }
-        Ok(turn.delta(position))
+        Ok(())
     }
 
-    fn check_own(&self, stacks: &[Stack], side: PlayerId, j: JunctionId) -> Result<(), String> {
-        let name = self.board.junction_name(j);
+    /// A single piece's move: from the top of one of the mover's stacks, through its
+    /// region and perhaps one step, to `to`.
+    fn check_move(
+        &self,
+        position: &Position,
+        from: JunctionId,
+        to: JunctionId,
+    ) -> Result<(), String> {
+        let board = position.board();
+        let stacks = position.stacks();
+        let side = position.side();
+        self.check_own(board, stacks, side, from)?;
+        if from == to {
+            return Err(format!(
+                "the piece must leave {}",
+                board.junction_name(from)
+            ));
+        }
+        let there = stacks[to as usize];
+        if !there.is_empty() && !self.rules.may_pin(there) {
+            return Err(format!(
+                "{} holds {} piece(s); stacks may be at most {} high",
+                board.junction_name(to),
+                there.height(),
+                self.rules.max_height
+            ));
+        }
+        // Where the region part can end on an empty junction (and the step start from).
+        let mut region = Vec::new();
+        Scratch::default().reach(board, position.tiles(), stacks, from, &mut region);
+        region.push(from);
+        let by_band = region
+            .iter()
+            .any(|&j| j == to || board.band_neighbours(j, position.tiles()).any(|n| n == to));
+        let by_step = region.iter().any(|&j| board.neighbours(j).contains(&to));
+        if by_band || by_step {
+            return Ok(());
+        }
+        Err(format!(
+            "no band joins {} to {} or to a junction next to it through empty junctions",
+            board.junction_name(from),
+            board.junction_name(to)
+        ))
+    }
+
+    fn check_own(
+        &self,
+        board: &Board,
+        stacks: &[Stack],
+        side: PlayerId,
+        j: JunctionId,
+    ) -> Result<(), String> {
+        let name = board.junction_name(j);
         match stacks[j as usize].owner() {
             None => Err(format!("{} is empty", name)),
             Some(owner) if owner != side => Err(format!("{} holds your opponent's stack", name)),
@@ -169,18 +297,19 @@ impl GameModel {
 
     fn check_landing(
         &self,
+        board: &Board,
         stacks: &[Stack],
         side: PlayerId,
         target: JunctionId,
         height: u8,
     ) -> Result<(), String> {
         let there = stacks[target as usize];
-        let name = self.board.junction_name(target);
+        let name = board.junction_name(target);
         match there.owner() {
             None => Ok(()),
             Some(owner) if owner == side => Err(format!("{} holds your own stack", name)),
             Some(owner) => {
-                let colour = self.board.junction(target).colour;
+                let colour = board.junction(target).colour;
                 if self.rules.may_land(side, height, there, colour) {
                     Ok(())
                 } else {
@@ -199,14 +328,15 @@ impl GameModel {
 
     fn check_step(
         &self,
+        position: &Position,
         tiles: &[u8],
         stacks: &[Stack],
         side: PlayerId,
         from: JunctionId,
         to: JunctionId,
     ) -> Result<(), String> {
-        let board: &Board = &self.board;
-        self.check_own(stacks, side, from)?;
+        let board: &Board = position.board();
+        self.check_own(board, stacks, side, from)?;
         if !stacks[to as usize].is_empty() {
             return Err(format!("{} is not empty", board.junction_name(to)));
         }

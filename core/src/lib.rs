@@ -1,48 +1,58 @@
 //! The model of the Truchet family of games: tiles whose bands join corners, junctions
-//! where corners meet, regions, stacks, turns and positions.
+//! where corners meet, regions, stacks of pieces, turns and positions.
 //!
-//! The core knows the model, never a ruleset: a ruleset fills in [`Rules`] and a
-//! [`Referee`] (the variant host does this from TOML and Rhai), and picks a [`Lattice`],
-//! a board shape and a [`TileSet`].
+//! The core knows the model, never a ruleset: a ruleset fills in [`Rules`] (which
+//! [`TurnForms`] a turn takes, the height limit, when a landing captures, how tiles are
+//! placed and removed) and a [`Referee`] (rules after each turn, the end of the game),
+//! and picks a [`Lattice`], a board (a fixed shape, or a patch that grows and shrinks)
+//! and a [`TileSet`]. The variant host does this from TOML and Rhai.
 //!
 //! Data flows one way: [`Board`] + [`Rules`] make a [`GameModel`]; a [`Position`] on it
-//! yields [`LegalTurn`]s; a turn's [`Delta`] gives the next position.
+//! yields [`LegalTurn`]s; a turn's [`Delta`] gives the next position, and the referee's
+//! after-turn rules settle it.
 
 mod action_text;
 mod board;
 mod colour;
 mod error;
+mod forms;
+mod groups;
 mod java_random;
 mod lattice;
 mod layout;
 mod legality;
 mod model;
 mod movegen;
+pub mod names;
+pub mod patch;
 mod perft;
 mod position;
+mod position_text;
 mod referee;
 mod rules;
 mod stack;
-mod text;
 mod tile;
 mod turn;
+mod turn_text;
 
 #[doc(hidden)]
 pub mod testing;
 
 pub use action_text::{ActionNotation, ActionNotationError, ActionWords, Direction, PlaceNames};
-pub use board::{Board, CellId, Junction, JunctionId, Link};
+pub use board::{Board, CellId, Junction, JunctionId, Link, Naming};
 pub use colour::Colour;
 pub use error::{
     BoardError, IllegalTurnError, PositionError, TileError, TurnError, TurnSyntaxError,
 };
+pub use forms::{Form, FormGroup, PieceKind, PieceKinds, TileKind, TurnFormError, TurnForms};
+pub use groups::Group;
 pub use java_random::JavaRandom;
 pub use lattice::{Cell, Lattice, Vertex};
 pub use layout::{DrawOrder, KeyedLayout, LayoutError, LayoutGenerator, TextKey};
 pub use model::{GameModel, LegalTurn};
 pub use position::Position;
 pub use referee::{Outcome, Referee};
-pub use rules::{CaptureTable, PlayerSpec, Rules, TurnParts};
+pub use rules::{CaptureTable, PlacementRule, PlayerSpec, RemovalRule, Rules};
 pub use stack::{PlayerId, Stack};
 pub use tile::{TileSet, TileState, MAX_TILE_STATES};
-pub use turn::{Delta, StackMove, Step, Turn, MAX_LINKS};
+pub use turn::{Delta, PieceAction, Step, TileAction, Turn, MAX_LINKS};

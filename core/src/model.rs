@@ -1,4 +1,5 @@
-//! The game model: a board and its rules, and what can be asked of a position there.
+//! The game model: the board a game starts on and its rules, and what can be asked of a
+//! position there.
 //!
 //! ```
 //! # let model = variant_run_core::testing::square_model(7, |a, d, home| if home { a > d } else { a >= d });
@@ -13,16 +14,22 @@
 //! ```
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
+use std::hash::BuildHasher;
 
-use crate::movegen::{flippable_cells, for_each_turn, for_each_turn_with_flip};
-use crate::{Board, Delta, Position, Rules, Turn};
+use hashbrown::HashTable;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+
+use crate::movegen::{flippable_cells, for_each_turn, Flips};
+use crate::{patch, Board, CellId, Delta, Position, Referee, Rules, Turn};
 
 /// A board and the rules played on it.
 #[derive(Clone, Debug)]
 pub struct GameModel {
-    pub board: Board,
+    /// The board a game starts on: the whole board of a fixed-board game, an empty patch
+    /// for a boardless one (each position carries the board it stands on).
+    pub board: Arc<Board>,
     pub rules: Rules,
 }
 
@@ -36,27 +43,56 @@ pub struct LegalTurn {
 
 impl GameModel {
     pub fn new(board: Board, rules: Rules) -> GameModel {
-        GameModel { board, rules }
+        GameModel {
+            board: Arc::new(board),
+            rules,
+        }
     }
 
-    /// Visits every turn of the side to move, possibly several leaving the same position.
-    /// `visit` may stop the walk early by returning `ControlFlow::Break`.
+    /// Visits every turn of the side to move with the position its flip and tile action
+    /// leave, possibly several turns leaving the same position. `visit` may stop the walk
+    /// early by returning `ControlFlow::Break`.
     pub fn for_each_turn(
         &self,
         position: &Position,
-        visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
+        visit: &mut dyn FnMut(&Turn, &Position) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        for_each_turn(&self.board, &self.rules, position, true, visit)
+        for_each_turn(self, position, Flips::All, visit)
     }
 
-    /// The distinct changes the side to move can make: one per resulting position, in a
-    /// fixed order (the order turns are generated in).
+    /// The change a turn makes, assuming it is legal in `position`.
+    pub fn delta(&self, position: &Position, turn: &Turn) -> Delta {
+        // A flip changes no stack, so only a tile action needs the staged position.
+        if turn.tile.is_none() {
+            return delta_of(turn, position);
+        }
+        delta_of(turn, &self.staged(position, turn))
+    }
+
+    /// The position a turn's flip and tile action leave, where its piece action is played.
+    pub(crate) fn staged(&self, position: &Position, turn: &Turn) -> Position {
+        let mut staged = position.clone();
+        if let Some(cell) = turn.flip {
+            staged.tiles[cell as usize] = staged.board.tiles().flipped(staged.tile(cell));
+        }
+        if let Some(action) = turn.tile {
+            patch::apply_tile(&self.rules, &mut staged, action);
+        }
+        staged
+    }
+
+    /// The distinct changes the side to move can make: one per position they leave
+    /// before any after-turn rule, in the order turns are generated in.
     pub fn distinct_deltas(&self, position: &Position) -> Vec<Delta> {
-        let mut seen: FxHashMap<Delta, ()> = FxHashMap::default();
-        let mut deltas = Vec::new();
-        let _ = self.for_each_turn(position, &mut |turn| {
-            let delta = turn.delta(position);
-            if seen.insert(delta.clone(), ()).is_none() {
+        let hasher = FxBuildHasher;
+        let mut seen: HashTable<usize> = HashTable::new();
+        let mut deltas: Vec<Delta> = Vec::new();
+        let _ = self.for_each_turn(position, &mut |turn, staged| {
+            let delta = delta_of(turn, staged);
+            let hash = hasher.hash_one(&delta);
+            let known = seen.find(hash, |&i| deltas[i] == delta).is_some();
+            if !known {
+                seen.insert_unique(hash, deltas.len(), |&i| hasher.hash_one(&deltas[i]));
                 deltas.push(delta);
             }
             ControlFlow::Continue(())
@@ -64,13 +100,15 @@ impl GameModel {
         deltas
     }
 
-    /// The distinct legal turns, each with its canonical text (the shortest text that
-    /// leaves its position, ties broken by character order), sorted by that text.
+    /// The distinct legal turns, told apart by the position they leave before any
+    /// after-turn rule, each with its canonical text (the shortest text that leaves its
+    /// position, ties broken by character order), sorted by that text. For a ruleset with
+    /// an after-turn rule, see [`GameModel::distinct_turns`].
     pub fn legal_turns(&self, position: &Position) -> Vec<LegalTurn> {
         let mut best: FxHashMap<Delta, (Turn, String)> = FxHashMap::default();
-        let _ = self.for_each_turn(position, &mut |turn| {
-            let delta = turn.delta(position);
-            let text = self.turn_text(turn);
+        let _ = self.for_each_turn(position, &mut |turn, staged| {
+            let delta = delta_of(turn, staged);
+            let text = self.turn_text_staged(position, staged, turn);
             match best.get_mut(&delta) {
                 Some(entry) => {
                     if (text.len(), &text) < (entry.1.len(), &entry.1) {
@@ -91,30 +129,64 @@ impl GameModel {
         turns
     }
 
+    /// The distinct legal turns, told apart by the position they leave once the
+    /// referee's after-turn rules (captures) have run, each with its canonical text,
+    /// sorted by that text. The after-turn rules run once per turn the pieces can make.
+    ///
+    /// # Errors
+    /// An error of the referee's after-turn rules.
+    pub fn distinct_turns<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+    ) -> Result<Vec<LegalTurn>, R::Error> {
+        let turns = self.legal_turns(position);
+        if !referee.has_after_turn() {
+            return Ok(turns);
+        }
+        let mut best: FxHashMap<Position, LegalTurn> = FxHashMap::default();
+        for turn in turns {
+            let next = self.play(referee, position, &turn.delta)?;
+            match best.get_mut(&next) {
+                Some(entry) => {
+                    if (turn.text.len(), &turn.text) < (entry.text.len(), &entry.text) {
+                        *entry = turn;
+                    }
+                }
+                None => {
+                    best.insert(next, turn);
+                }
+            }
+        }
+        let mut turns: Vec<LegalTurn> = best.into_values().collect();
+        turns.sort_by(|a, b| a.text.cmp(&b.text));
+        Ok(turns)
+    }
+
     /// A random turn for playouts, drawn in stages: first a flip option (no flip, or one
-    /// of the flippable tiles) uniformly, then uniformly one of the stack moves that
-    /// board allows; a flip option with no stack move is dropped and another drawn.
-    /// Cheaper than [`GameModel::distinct_deltas`] because it generates one board's
-    /// moves and hashes nothing; not uniform over distinct turns, which playouts do not
-    /// need. `choose(n)` must return an index below `n`.
+    /// of the flippable tiles) uniformly, then uniformly one of the turns that flip option
+    /// allows; a flip option with no turn is dropped and another drawn. Cheaper than
+    /// [`GameModel::distinct_deltas`] because it generates one board's turns and hashes
+    /// nothing; not uniform over distinct turns, which playouts do not need. `choose(n)`
+    /// must return an index below `n`.
     pub fn random_turn(
         &self,
         position: &Position,
         choose: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Delta> {
-        let mut options: Vec<Option<crate::CellId>> = std::iter::once(None)
+        let mut options: Vec<Option<CellId>> = std::iter::once(None)
             .chain(self.flippable(position).into_iter().map(Some))
             .collect();
         let mut turns: Vec<Turn> = Vec::new();
         while !options.is_empty() {
             let flip = options.swap_remove(choose(options.len()));
             turns.clear();
-            let _ = for_each_turn_with_flip(&self.board, &self.rules, position, flip, &mut |t| {
+            let _ = for_each_turn(self, position, Flips::Only(flip), &mut |t, _| {
                 turns.push(t.clone());
                 ControlFlow::Continue(())
             });
             if !turns.is_empty() {
-                return Some(turns[choose(turns.len())].delta(position));
+                return Some(self.delta(position, &turns[choose(turns.len())]));
             }
         }
         None
@@ -123,22 +195,20 @@ impl GameModel {
     /// Whether the side to move has any turn; with `with_flips` false, only turns without
     /// a flip count.
     pub fn has_turn(&self, position: &Position, with_flips: bool) -> bool {
-        for_each_turn(&self.board, &self.rules, position, with_flips, &mut |_| {
-            ControlFlow::Break(())
-        })
-        .is_break()
+        let flips = if with_flips { Flips::All } else { Flips::None };
+        for_each_turn(self, position, flips, &mut |_, _| ControlFlow::Break(())).is_break()
     }
 
     /// Tiles that may flip now (no piece on any corner), if the rules have flips.
-    pub fn flippable(&self, position: &Position) -> Vec<crate::CellId> {
-        if !self.rules.parts.flip {
+    pub fn flippable(&self, position: &Position) -> Vec<CellId> {
+        if !self.rules.forms.has_flips() {
             return Vec::new();
         }
-        flippable_cells(&self.board, position).collect()
+        flippable_cells(position).collect()
     }
 
-    /// The position a change leaves: the other player to move, and the quiet-turn counter
-    /// reset by a capture.
+    /// The position a change leaves, before any after-turn rule: the other player to
+    /// move, and the quiet-turn counter reset by a capture, a placement or a removal.
     pub fn after(&self, position: &Position, delta: &Delta) -> Position {
         let mut next = position.clone();
         self.apply(&mut next, delta);
@@ -147,15 +217,58 @@ impl GameModel {
 
     /// Applies a change in place (see [`GameModel::after`]).
     pub fn apply(&self, position: &mut Position, delta: &Delta) {
-        let captured = delta.captures(position, position.side());
+        let mover = position.side();
         if let Some(cell) = delta.flip {
-            let state = self.board.tiles().flipped(position.tile(cell));
+            let state = position.board.tiles().flipped(position.tile(cell));
             position.set_tile(cell, state);
         }
+        if let Some(action) = delta.tile {
+            patch::apply_tile(&self.rules, position, action);
+        }
+        let captured = delta.captures(position, mover);
         for &(j, stack) in &delta.changes {
             position.set_stack(j, stack);
         }
-        position.side = 1 - position.side;
-        position.quiet = if captured { 0 } else { position.quiet + 1 };
+        position.side = 1 - mover;
+        position.quiet = if captured || delta.tile.is_some() {
+            0
+        } else {
+            position.quiet + 1
+        };
+    }
+
+    /// The position a change leaves once the referee's after-turn rules have run: what a
+    /// game plays. Pieces the after-turn rules take count as a capture for the quiet-turn
+    /// counter.
+    ///
+    /// # Errors
+    /// An error of the after-turn rules.
+    pub fn play<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        delta: &Delta,
+    ) -> Result<Position, R::Error> {
+        let mut next = self.after(position, delta);
+        if referee.has_after_turn() {
+            let before = next.piece_count();
+            referee.after_turn(self, &mut next)?;
+            if next.piece_count() < before {
+                next.quiet = 0;
+            }
+        }
+        Ok(next)
+    }
+}
+
+/// The delta of a visited turn, from the staged position its flip and tile action leave.
+pub(crate) fn delta_of(turn: &Turn, staged: &Position) -> Delta {
+    Delta {
+        flip: turn.flip,
+        tile: turn.tile,
+        changes: match &turn.piece {
+            Some(action) => action.changes(staged),
+            None => Default::default(),
+        },
     }
 }

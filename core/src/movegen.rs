@@ -1,15 +1,29 @@
-//! Turn generation: every flip-and-stack-move combination, in stages.
+//! Turn generation, in stages, one per part of a turn.
 //!
-//! Stage one picks a flip (or none) and changes the tile in place; stage two generates the
-//! stack moves of that board. The generator visits structural turns without allocating;
-//! callers de-duplicate by [`Delta`](crate::Delta) when they need distinct turns.
+//! For each group of turn forms (see [`crate::TurnForms`]): stage one picks a flip (or
+//! none) and changes the tile in place; stage two picks a tile action (or none) and builds
+//! the position it leaves; stage three generates the piece actions on that position.
+//! Every turn is visited with that *staged* position, from which its [`Delta`] follows.
+//! Stack moves are generated without allocating; callers de-duplicate by delta when they
+//! need distinct turns.
+//!
+//! [`Delta`]: crate::Delta
 
 use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
+use crate::forms::{FormGroup, PieceKind, PieceKinds, TileKind};
+use crate::patch;
 use crate::turn::MAX_LINKS;
-use crate::{Board, CellId, JunctionId, PlayerId, Position, Rules, Stack, StackMove, Turn};
+use crate::{
+    Board, CellId, GameModel, JunctionId, PieceAction, PlayerId, Position, Rules, Stack,
+    TileAction, Turn,
+};
+
+/// What the generator calls for every turn: the turn, and the position its flip and tile
+/// action leave (the board its piece action's junctions belong to).
+pub(crate) type Visit<'a> = dyn FnMut(&Turn, &Position) -> ControlFlow<()> + 'a;
 
 /// Reusable scratch space for generation: the junctions each stack can step to.
 #[derive(Default)]
@@ -63,10 +77,8 @@ impl Scratch {
 }
 
 /// Cells whose tile may flip now: no piece stands on any of their corners.
-pub(crate) fn flippable_cells<'a>(
-    board: &'a Board,
-    position: &'a Position,
-) -> impl Iterator<Item = CellId> + 'a {
+pub(crate) fn flippable_cells(position: &Position) -> impl Iterator<Item = CellId> + '_ {
+    let board = position.board();
     (0..board.cell_count() as CellId).filter(move |&c| {
         board
             .cell_junctions(c)
@@ -75,83 +87,196 @@ pub(crate) fn flippable_cells<'a>(
     })
 }
 
-/// Visits every turn of the side to move, flips included when the rules allow them;
-/// turns that leave the same position may be visited more than once.
+/// Which flips a walk visits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flips {
+    /// Turns with and without a flip.
+    All,
+    /// Only turns without a flip.
+    None,
+    /// Only turns that make this flip (or none).
+    Only(Option<CellId>),
+}
+
+impl Flips {
+    fn wants(self, flip: Option<CellId>) -> bool {
+        match self {
+            Flips::All => true,
+            Flips::None => flip.is_none(),
+            Flips::Only(only) => only == flip,
+        }
+    }
+}
+
+/// Visits every turn of the side to move whose flip `flips` wants; turns that leave the
+/// same position may be visited more than once.
 pub(crate) fn for_each_turn(
-    board: &Board,
-    rules: &Rules,
+    model: &GameModel,
     position: &Position,
-    with_flips: bool,
-    visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
+    flips: Flips,
+    visit: &mut Visit,
 ) -> ControlFlow<()> {
     let mut scratch = Scratch::default();
-    let mut tiles = position.tiles.clone();
-    stack_moves(board, rules, position, &tiles, &mut scratch, None, visit)?;
-    if !(with_flips && rules.parts.flip) {
+    let groups = model.rules.forms.groups();
+    // Turns without a flip are played on the position as it is.
+    if flips.wants(None) {
+        for group in groups.iter().filter(|g| !g.flip) {
+            tile_stage(model, position, group, None, &mut scratch, visit)?;
+        }
+    }
+    if !groups.iter().any(|g| g.flip) || flips == Flips::None || flips == Flips::Only(None) {
         return ControlFlow::Continue(());
     }
-    for cell in flippable_cells(board, position) {
-        let before = tiles[cell as usize];
-        tiles[cell as usize] = board.tiles().flipped(before);
-        let flow = stack_moves(
-            board,
-            rules,
-            position,
-            &tiles,
-            &mut scratch,
-            Some(cell),
-            visit,
-        );
-        tiles[cell as usize] = before;
-        flow?;
+    // One copy, each flip made in it and undone again.
+    let mut staged = position.clone();
+    let tiles = position.board().tiles();
+    let cells: Vec<CellId> = match flips {
+        Flips::Only(Some(cell)) => vec![cell],
+        _ => flippable_cells(position).collect(),
+    };
+    for cell in cells {
+        let before = staged.tiles[cell as usize];
+        staged.tiles[cell as usize] = tiles.flipped(before);
+        for group in groups.iter().filter(|g| g.flip) {
+            let flow = tile_stage(model, &staged, group, Some(cell), &mut scratch, visit);
+            if flow.is_break() {
+                staged.tiles[cell as usize] = before;
+                return flow;
+            }
+        }
+        staged.tiles[cell as usize] = before;
     }
     ControlFlow::Continue(())
 }
 
-/// Visits the turns that make one given flip (or none) first: stage two alone, as a
-/// playout needs it after choosing the flip.
-pub(crate) fn for_each_turn_with_flip(
-    board: &Board,
-    rules: &Rules,
-    position: &Position,
+/// Stage two: the group's tile actions (or none), each followed by stage three.
+fn tile_stage(
+    model: &GameModel,
+    staged: &Position,
+    group: &FormGroup,
     flip: Option<CellId>,
-    visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
+    scratch: &mut Scratch,
+    visit: &mut Visit,
 ) -> ControlFlow<()> {
-    let mut tiles = position.tiles.clone();
-    if let Some(cell) = flip {
-        tiles[cell as usize] = board.tiles().flipped(tiles[cell as usize]);
+    let actions: Vec<TileAction> = match group.tile {
+        None => return piece_stage(model, staged, group, flip, None, scratch, visit),
+        Some(TileKind::Place) => patch::placements(staged),
+        Some(TileKind::Remove) => patch::removals(&model.rules, staged),
+    };
+    for action in actions {
+        let mut placed = staged.clone();
+        patch::apply_tile(&model.rules, &mut placed, action);
+        piece_stage(model, &placed, group, flip, Some(action), scratch, visit)?;
     }
-    stack_moves(
-        board,
-        rules,
-        position,
-        &tiles,
-        &mut Scratch::default(),
-        flip,
-        visit,
-    )
+    ControlFlow::Continue(())
 }
 
-/// Stage two: the stack moves on one board of tiles (after the flip, if any).
-fn stack_moves(
-    board: &Board,
-    rules: &Rules,
-    position: &Position,
-    tiles: &[u8],
-    scratch: &mut Scratch,
+/// Stage three: the group's piece actions on the staged position (or none, where the
+/// flip and tile action alone are a turn).
+fn piece_stage(
+    model: &GameModel,
+    staged: &Position,
+    group: &FormGroup,
     flip: Option<CellId>,
-    visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
+    tile: Option<TileAction>,
+    scratch: &mut Scratch,
+    visit: &mut Visit,
 ) -> ControlFlow<()> {
-    let side = position.side();
-    let stacks = position.stacks();
-    let parts = rules.parts;
-    let mut emit = |stack_move: StackMove| visit(&Turn { flip, stack_move });
+    let mut emit = |piece: Option<PieceAction>| visit(&Turn { flip, tile, piece }, staged);
+    if group.bare {
+        emit(None)?;
+    }
+    let rules = &model.rules;
+    stack_moves(rules, staged, group.pieces, scratch, &mut |a| emit(Some(a)))?;
+    if group.pieces.contains(PieceKind::Move) {
+        piece_moves(rules, staged, scratch, &mut |a| emit(Some(a)))?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Moves of single top pieces: through the region along bands and empty junctions, then
+/// perhaps one step to an adjacent junction; landing on a stack with room pins it, and
+/// ends the region part.
+fn piece_moves(
+    rules: &Rules,
+    staged: &Position,
+    scratch: &mut Scratch,
+    emit: &mut dyn FnMut(PieceAction) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let board = staged.board();
+    let side = staged.side();
+    let stacks = staged.stacks();
+    let tiles = staged.tiles();
+    let mut empties: Vec<JunctionId> = Vec::new();
+    let mut ends: Vec<JunctionId> = Vec::new();
+    for from in 0..stacks.len() as JunctionId {
+        if !stacks[from as usize].is_owned_by(side) {
+            continue;
+        }
+        empties.clear();
+        ends.clear();
+        scratch.reach(board, tiles, stacks, from, &mut empties);
+        let add = |ends: &mut Vec<JunctionId>, j: JunctionId| {
+            if j != from && !ends.contains(&j) {
+                ends.push(j);
+            }
+        };
+        // The region part: to an empty junction, or onto a stack band-linked to the path.
+        for &j in std::iter::once(&from).chain(empties.iter()) {
+            add(&mut ends, j);
+            for to in board.band_neighbours(j, tiles) {
+                let there = stacks[to as usize];
+                if !there.is_empty() && rules.may_pin(there) {
+                    add(&mut ends, to);
+                }
+            }
+        }
+        // Then one step from where the region part ended on an empty junction (or from
+        // the start, with no region part at all).
+        for &j in std::iter::once(&from).chain(empties.iter()) {
+            for &to in board.neighbours(j) {
+                let there = stacks[to as usize];
+                if there.is_empty() || rules.may_pin(there) {
+                    add(&mut ends, to);
+                }
+            }
+        }
+        ends.sort_unstable();
+        for &to in &ends {
+            emit(PieceAction::Move { from, to })?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The whole-stack moves of one staged position: steps, merges and splits, each perhaps
+/// after a step, as the group's piece actions allow.
+fn stack_moves(
+    rules: &Rules,
+    staged: &Position,
+    kinds: PieceKinds,
+    scratch: &mut Scratch,
+    emit: &mut dyn FnMut(PieceAction) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let board: &Board = staged.board();
+    let tiles = staged.tiles();
+    let side = staged.side();
+    let stacks = staged.stacks();
+    let step = kinds.contains(PieceKind::Step);
+    let merge = kinds.contains(PieceKind::Merge);
+    let split = kinds.contains(PieceKind::Split);
+    let step_then_merge = kinds.contains(PieceKind::StepThenMerge);
+    let step_then_split = kinds.contains(PieceKind::StepThenSplit);
+    if !(step || merge || split || step_then_merge || step_then_split) {
+        return ControlFlow::Continue(());
+    }
+    let mut emit = |action: PieceAction| emit(action);
 
     let own: Vec<JunctionId> = (0..stacks.len() as JunctionId)
         .filter(|&j| stacks[j as usize].is_owned_by(side))
         .collect();
     // Where each own stack can step to, computed once per board of tiles.
-    let needs_reach = parts.step || parts.step_then_merge || parts.step_then_split;
+    let needs_reach = kinds.steps();
     let mut reach_start = Vec::with_capacity(own.len() + 1);
     let mut reach: Vec<JunctionId> = Vec::new();
     for &j in &own {
@@ -163,21 +288,21 @@ fn stack_moves(
     reach_start.push(reach.len());
     let reach_of = |i: usize| &reach[reach_start[i]..reach_start[i + 1]];
 
-    if parts.step {
+    if step {
         for (i, &from) in own.iter().enumerate() {
             for &to in reach_of(i) {
-                emit(StackMove::Step { from, to })?;
+                emit(PieceAction::Step { from, to })?;
             }
         }
     }
 
-    if parts.split || parts.step_then_split {
+    if split || step_then_split {
         for (i, &j) in own.iter().enumerate() {
             let stack = stacks[j as usize];
             if stack.height() < 2 {
                 continue;
             }
-            if parts.split {
+            if split {
                 splits(
                     board,
                     rules,
@@ -189,7 +314,7 @@ fn stack_moves(
                     &mut emit,
                 )?;
             }
-            if parts.step_then_split {
+            if step_then_split {
                 for &to in reach_of(i) {
                     splits(
                         board,
@@ -206,7 +331,7 @@ fn stack_moves(
         }
     }
 
-    if parts.merge {
+    if merge {
         for target in 0..stacks.len() as JunctionId {
             let content = stacks[target as usize];
             if content.is_owned_by(side) {
@@ -224,7 +349,7 @@ fn stack_moves(
         }
     }
 
-    if parts.step_then_merge {
+    if step_then_merge {
         for (i, &from) in own.iter().enumerate() {
             for &to in reach_of(i) {
                 for &target in board.neighbours(to) {
@@ -273,7 +398,7 @@ fn merges(
     content: Stack,
     candidates: &[JunctionId],
     step: Option<(JunctionId, JunctionId)>,
-    emit: &mut impl FnMut(StackMove) -> ControlFlow<()>,
+    emit: &mut impl FnMut(PieceAction) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let (base_height, base_count) = match step {
         Some((from, _)) => (stacks[from as usize].height(), 1),
@@ -302,7 +427,7 @@ fn merges(
             sources.push(to);
             sources.sort_unstable();
         }
-        emit(StackMove::Merge {
+        emit(PieceAction::Merge {
             step,
             sources,
             target,
@@ -322,7 +447,7 @@ fn splits(
     height: u8,
     source: JunctionId,
     step: Option<(JunctionId, JunctionId)>,
-    emit: &mut impl FnMut(StackMove) -> ControlFlow<()>,
+    emit: &mut impl FnMut(PieceAction) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let content = |j: JunctionId| match step {
         Some((from, _)) if from == j => Stack::EMPTY,
@@ -347,7 +472,7 @@ fn splits(
             if parts.len() < 2 {
                 return ControlFlow::Continue(());
             }
-            emit(StackMove::Split {
+            emit(PieceAction::Split {
                 step,
                 source,
                 parts: parts.clone(),

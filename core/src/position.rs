@@ -1,30 +1,58 @@
-//! Positions: tile states, stacks, the player to move, and the quiet-turn counter.
+//! Positions: the board the game stands on, its tile states and stacks, the player to
+//! move, and the counters (turns without a capture, tiles left in the pool, pieces each
+//! player has left to receive).
 //!
-//! A position is two byte arrays and two numbers, so it is cheap to copy for search
-//! (7x7 Truchet: 49 + 64 bytes of data).
+//! The board is shared (`Arc`): every position of a fixed-board game points at the same
+//! board, and a boardless game's position points at the patch its tiles form, so a
+//! position is a few small arrays and numbers, cheap to copy for search (7x7 Truchet:
+//! 49 bytes of tiles and 128 of stacks).
+//!
+//! ```
+//! # let model = variant_run_core::testing::square_model(3, |a, d, home| if home { a > d } else { a >= d });
+//! let p = model.parse_position("rrr/rrr/rrr o.o./.o.o/..../x.x. x").unwrap();
+//! assert_eq!((p.pieces(0), p.pieces(1)), (2, 4));
+//! assert!(std::sync::Arc::ptr_eq(p.board(), &model.board));
+//! ```
+
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use crate::{Board, CellId, JunctionId, PlayerId, Stack};
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct Position {
+    pub(crate) board: Arc<Board>,
     /// The state of each cell's tile, by cell id.
     pub(crate) tiles: Vec<u8>,
     /// The stack on each junction, by junction id.
     pub(crate) stacks: Vec<Stack>,
     pub(crate) side: PlayerId,
-    /// Turns played since the last capture.
+    /// Turns played since the last capture, placement or removal.
     pub(crate) quiet: u32,
+    /// Tiles left to place.
+    pub(crate) pool: u32,
+    /// Pieces each player has left to receive.
+    pub(crate) supply: [u32; 2],
 }
 
 impl Position {
-    /// A position on `board` with every tile in state 0, no stacks, and `side` to move.
-    pub fn empty(board: &Board, side: PlayerId) -> Position {
+    /// A position on `board` with every tile in state 0, no stacks, no counters, and
+    /// `side` to move.
+    pub fn empty(board: &Arc<Board>, side: PlayerId) -> Position {
         Position {
+            board: Arc::clone(board),
             tiles: vec![0; board.cell_count()],
             stacks: vec![Stack::EMPTY; board.junction_count()],
             side,
             quiet: 0,
+            pool: 0,
+            supply: [0, 0],
         }
+    }
+
+    /// The board this position stands on.
+    pub fn board(&self) -> &Arc<Board> {
+        &self.board
     }
 
     pub fn tiles(&self) -> &[u8] {
@@ -60,7 +88,7 @@ impl Position {
         self.side = side;
     }
 
-    /// Turns played since the last capture (for a no-capture draw rule).
+    /// Turns played since the last capture, placement or removal (for a draw rule).
     pub fn quiet_turns(&self) -> u32 {
         self.quiet
     }
@@ -69,17 +97,61 @@ impl Position {
         self.quiet = quiet;
     }
 
-    /// How many pieces `player` has on the board.
-    pub fn pieces(&self, player: PlayerId) -> u32 {
-        self.stacks
-            .iter()
-            .filter(|s| s.is_owned_by(player))
-            .map(|s| s.height() as u32)
-            .sum()
+    /// Tiles left to place.
+    pub fn pool(&self) -> u32 {
+        self.pool
     }
 
-    /// How many stacks `player` has on the board.
+    pub fn set_pool(&mut self, pool: u32) {
+        self.pool = pool;
+    }
+
+    /// Pieces `player` has left to receive.
+    pub fn supply(&self, player: PlayerId) -> u32 {
+        self.supply[player as usize]
+    }
+
+    pub fn set_supply(&mut self, player: PlayerId, pieces: u32) {
+        self.supply[player as usize] = pieces;
+    }
+
+    /// How many pieces `player` has on the board, pinned ones included.
+    pub fn pieces(&self, player: PlayerId) -> u32 {
+        self.stacks.iter().map(|s| s.pieces_of(player)).sum()
+    }
+
+    /// How many pieces are on the board.
+    pub fn piece_count(&self) -> u32 {
+        self.stacks.iter().map(|s| s.height() as u32).sum()
+    }
+
+    /// How many stacks `player`'s pieces top.
     pub fn stack_count(&self, player: PlayerId) -> u32 {
         self.stacks.iter().filter(|s| s.is_owned_by(player)).count() as u32
+    }
+}
+
+/// Positions are equal when they stand on boards of the same cells with the same tiles,
+/// stacks, side and counters.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.side == other.side
+            && self.quiet == other.quiet
+            && self.pool == other.pool
+            && self.supply == other.supply
+            && self.tiles == other.tiles
+            && self.stacks == other.stacks
+            && self.board.same_cells(&other.board)
+    }
+}
+
+impl Eq for Position {}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.board.cells().hash(state);
+        self.tiles.hash(state);
+        self.stacks.hash(state);
+        (self.side, self.quiet, self.pool, self.supply).hash(state);
     }
 }

@@ -1,5 +1,6 @@
-//! The referee: who, if anyone, has won after a turn. Rulesets supply it (the variant
-//! host calls a script); the core only asks.
+//! The referee: the rules that run once after every turn (captures by surrounding, in
+//! some rulesets), and who, if anyone, has won. Rulesets supply it (the variant host
+//! calls scripts); the core only asks.
 
 use crate::{GameModel, PlayerId, Position};
 
@@ -12,9 +13,27 @@ pub struct Outcome {
     pub reason: String,
 }
 
-/// Decides whether the game is over in a position (the side to move is about to play).
+/// Runs the after-turn rules and decides whether the game is over in a position (the
+/// side to move is about to play).
 pub trait Referee {
     type Error;
+
+    /// Whether [`Referee::after_turn`] does anything. When it does not, turns are told
+    /// apart by their deltas alone, which is much cheaper.
+    fn has_after_turn(&self) -> bool {
+        false
+    }
+
+    /// The rules that run once after every turn, on the position it left (the player who
+    /// moved is the one *not* to move now): captures that are not landings. By default,
+    /// none.
+    ///
+    /// # Errors
+    /// Whatever stops the rules from running (a failing script).
+    fn after_turn(&self, model: &GameModel, position: &mut Position) -> Result<(), Self::Error> {
+        let _ = (model, position);
+        Ok(())
+    }
 
     /// `None` while the game goes on.
     ///

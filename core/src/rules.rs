@@ -1,8 +1,9 @@
-//! Rules: what a turn may contain and when a landing captures, as data.
+//! Rules: what a turn may contain, when a landing captures, and how tiles are placed and
+//! removed, as data.
 //!
 //! A ruleset's TOML and scripts fill these in; the core never asks which ruleset it plays.
 
-use crate::{Colour, PlayerId, Stack};
+use crate::{Colour, PlayerId, Stack, TurnForms};
 
 /// A player as the model sees it: a letter for texts and the junction colour it owns.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,16 +12,33 @@ pub struct PlayerSpec {
     pub colour: Colour,
 }
 
-/// Which parts a turn may have. A turn is an optional flip, then a stack move: a step, a
-/// merge or a split, where the last two may be preceded by a step of one of their stacks.
+/// How a tile is placed from the pool.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlacementRule {
+    /// Every junction a placement creates receives a piece of its colour from its
+    /// owner's supply (while the supply lasts, in the new tile's corner order).
+    pub pieces_from_supply: bool,
+}
+
+/// Which tiles may be removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TurnParts {
-    pub flip: bool,
-    pub step: bool,
-    pub merge: bool,
-    pub split: bool,
-    pub step_then_merge: bool,
-    pub step_then_split: bool,
+pub struct RemovalRule {
+    /// The tile has at least this many consecutive sides with no neighbour tile.
+    pub free_sides: u8,
+    /// The tiles left stay connected.
+    pub keep_connected: bool,
+    /// Only once the pool is empty.
+    pub when_pool_empty: bool,
+}
+
+impl Default for RemovalRule {
+    fn default() -> RemovalRule {
+        RemovalRule {
+            free_sides: 0,
+            keep_connected: true,
+            when_pool_empty: false,
+        }
+    }
 }
 
 /// Whether a landing stack captures a defender, for every pair of heights and both
@@ -50,6 +68,14 @@ impl CaptureTable {
         Ok(CaptureTable { max_height, table })
     }
 
+    /// A table in which no landing ever captures (rulesets without capture by landing).
+    pub fn never(max_height: u8) -> CaptureTable {
+        CaptureTable {
+            max_height,
+            table: vec![false; (max_height as usize).pow(2) * 2],
+        }
+    }
+
     pub fn captures(&self, landing: u8, defender: u8, defender_at_home: bool) -> bool {
         let m = self.max_height as usize;
         if landing == 0 || defender == 0 || landing > self.max_height || defender > self.max_height
@@ -66,10 +92,13 @@ impl CaptureTable {
 #[derive(Clone, Debug)]
 pub struct Rules {
     pub players: [PlayerSpec; 2],
-    pub parts: TurnParts,
+    pub forms: TurnForms,
     /// No stack may be taller than this.
     pub max_height: u8,
+    /// When a merged stack or a substack that lands on an enemy stack captures it.
     pub capture: CaptureTable,
+    pub placement: PlacementRule,
+    pub removal: RemovalRule,
 }
 
 impl Rules {
@@ -88,6 +117,15 @@ impl Rules {
         self.players[player as usize].colour
     }
 
+    /// The player who owns junctions of `colour`.
+    pub fn owner_of(&self, colour: Colour) -> PlayerId {
+        if self.players[0].colour == colour {
+            0
+        } else {
+            1
+        }
+    }
+
     /// Whether a stack of `height` owned by `mover` may land on a junction of `colour`
     /// that holds `target`: the junction is empty, or the landing captures its enemy stack.
     #[inline]
@@ -100,5 +138,12 @@ impl Rules {
                 self.capture.captures(height, target.height(), at_home)
             }
         }
+    }
+
+    /// Whether a moving piece may end on `target`, on top of what is there: the stack
+    /// stays within the height limit.
+    #[inline]
+    pub fn may_pin(&self, target: Stack) -> bool {
+        target.height() < self.max_height
     }
 }

@@ -3,18 +3,29 @@
 //! so the core and its independent reference can be tested without it.
 
 use crate::{
-    Board, CaptureTable, Colour, GameModel, Lattice, PlayerSpec, Rules, TileSet, TurnParts,
+    Board, CaptureTable, Colour, GameModel, Lattice, Outcome, PlacementRule, PlayerSpec, Position,
+    Referee, RemovalRule, Rules, TileSet, TurnForms,
 };
 
-/// Every turn part: flip, step, merge, split, and a step before a merge or a split.
-pub const ALL_TURN_PARTS: TurnParts = TurnParts {
-    flip: true,
-    step: true,
-    merge: true,
-    split: true,
-    step_then_merge: true,
-    step_then_split: true,
-};
+/// Truchet's turn: an optional flip, then a step, or a merge or split with an optional
+/// step first.
+pub const TRUCHET_FORMS: [&str; 3] = ["flip? step", "flip? step? merge", "flip? step? split"];
+
+/// The forms of Truchet's turn.
+pub fn truchet_forms() -> TurnForms {
+    TurnForms::parse(&TRUCHET_FORMS).expect("valid forms")
+}
+
+/// A referee that never ends a game and has no after-turn rules, so perft counts every
+/// sequence.
+pub struct Endless;
+
+impl Referee for Endless {
+    type Error = ();
+    fn outcome(&self, _: &GameModel, _: &Position) -> Result<Option<Outcome>, ()> {
+        Ok(None)
+    }
+}
 
 /// The two-state square tile: `r` joins south-west and north-east, `l` north-west and
 /// south-east.
@@ -37,9 +48,46 @@ pub fn model(
         .expect("infallible");
     let rules = Rules {
         players: players.map(|(letter, colour)| PlayerSpec { letter, colour }),
-        parts: ALL_TURN_PARTS,
+        forms: truchet_forms(),
         max_height: 4,
         capture: table,
+        placement: PlacementRule::default(),
+        removal: RemovalRule::default(),
+    };
+    GameModel::new(board, rules)
+}
+
+/// Trugo's tile: the placement letter names the axis whose two corners are cut off.
+pub fn trugo_tiles() -> TileSet {
+    TileSet::new(
+        Lattice::HexFlat,
+        &[
+            ("a", &[&["nw", "sw"], &["ne", "se"]]),
+            ("b", &[&["e", "nw"], &["w", "se"]]),
+            ("c", &[&["e", "sw"], &["ne", "w"]]),
+        ],
+    )
+    .expect("valid tile set")
+}
+
+/// A model of Trugo's board and turns (placement, removal, piece moves, stacks of two),
+/// without its capture and end rules, which live in the ruleset's scripts.
+pub fn trugo_model() -> GameModel {
+    let board = Board::patch(Lattice::HexFlat, Vec::new(), trugo_tiles(), 3).expect("empty patch");
+    let rules = Rules {
+        players: [('o', Colour::Light), ('x', Colour::Dark)]
+            .map(|(letter, colour)| PlayerSpec { letter, colour }),
+        forms: TurnForms::parse(&["place", "remove", "move"]).expect("valid forms"),
+        max_height: 2,
+        capture: CaptureTable::never(2),
+        placement: PlacementRule {
+            pieces_from_supply: true,
+        },
+        removal: RemovalRule {
+            free_sides: 3,
+            keep_connected: true,
+            when_pool_empty: true,
+        },
     };
     GameModel::new(board, rules)
 }

@@ -1,8 +1,12 @@
-//! Turns: an optional flip, then a stack move; and the change a turn makes to a position.
+//! Turns: an optional flip, an optional tile action, an optional piece action, and the
+//! change a turn makes to a position.
+//!
+//! The piece action's junctions are those of the board as the flip and tile action leave
+//! it (a placement can create the junction a piece then moves to).
 
 use arrayvec::ArrayVec;
 
-use crate::{CellId, JunctionId, PlayerId, Position, Stack};
+use crate::{Cell, CellId, JunctionId, PlayerId, Position, Stack};
 
 /// The most stacks a merge can gather or a split can make: one per side of a cell corner.
 pub const MAX_LINKS: usize = 6;
@@ -10,13 +14,21 @@ pub const MAX_LINKS: usize = 6;
 /// A step of a whole stack along band links, from the first junction to the second.
 pub type Step = (JunctionId, JunctionId);
 
-/// The compulsory part of a turn.
+/// What a turn does to tiles, named by lattice cell (the cell of a placement is not on
+/// the board yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TileAction {
+    /// A tile from the pool goes to an empty cell next to the patch, in `state`.
+    Place { cell: Cell, state: u8 },
+    /// A tile leaves the board, with every piece on a junction that stops being one.
+    Remove { cell: Cell },
+}
+
+/// What a turn does with pieces.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum StackMove {
-    Step {
-        from: JunctionId,
-        to: JunctionId,
-    },
+pub enum PieceAction {
+    /// A whole stack moves along band links through empty junctions.
+    Step { from: JunctionId, to: JunctionId },
     /// Stacks on junctions adjacent to `target` all move onto it. With a step first, the
     /// stepped stack is one of the sources (its source is the step's destination).
     Merge {
@@ -31,57 +43,75 @@ pub enum StackMove {
         source: JunctionId,
         parts: ArrayVec<(JunctionId, u8), MAX_LINKS>,
     },
+    /// The top piece of `from` moves through its region, and perhaps one step further,
+    /// to `to`, landing on top of any piece there.
+    Move { from: JunctionId, to: JunctionId },
 }
 
-/// A piece-phase turn.
+/// A turn.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Turn {
     pub flip: Option<CellId>,
-    pub stack_move: StackMove,
+    pub tile: Option<TileAction>,
+    pub piece: Option<PieceAction>,
 }
 
-/// What a turn changes: the flipped tile and the junctions whose stacks differ afterwards,
-/// sorted by junction. Two turns with equal deltas leave the same position, so the delta
-/// is what identifies a turn.
+impl Turn {
+    /// A turn that is only a piece action.
+    pub fn piece(action: PieceAction) -> Turn {
+        Turn {
+            flip: None,
+            tile: None,
+            piece: Some(action),
+        }
+    }
+}
+
+/// What a turn changes: the flipped tile, the tile action, and the junctions whose stacks
+/// differ afterwards (on the board the tile action leaves), sorted by junction. Two turns
+/// with equal deltas leave the same position (before any after-turn rule), so the delta
+/// is what tells turns apart.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Delta {
     pub flip: Option<CellId>,
+    pub tile: Option<TileAction>,
     pub changes: ArrayVec<(JunctionId, Stack), { MAX_LINKS + 2 }>,
 }
 
 impl Delta {
-    /// Whether the turn removes enemy pieces.
+    /// Whether the stack changes remove pieces of the mover's opponent from the board.
     pub fn captures(&self, position: &Position, mover: PlayerId) -> bool {
-        self.changes.iter().any(|&(j, _)| {
-            let before = position.stack(j);
-            !before.is_empty() && !before.is_owned_by(mover)
-        })
+        let enemy = 1 - mover;
+        self.changes
+            .iter()
+            .any(|&(j, after)| after.pieces_of(enemy) < position.stack(j).pieces_of(enemy))
     }
 }
 
-impl Turn {
-    /// The change this turn makes to `position`, assuming it is legal there.
-    pub fn delta(&self, position: &Position) -> Delta {
-        let mover = position.side();
+impl PieceAction {
+    /// The stack changes this action makes to `staged` (the position as the flip and tile
+    /// action leave it), assuming the action is legal there.
+    pub fn changes(&self, staged: &Position) -> ArrayVec<(JunctionId, Stack), { MAX_LINKS + 2 }> {
+        let mover = staged.side();
         let mut changes: ArrayVec<(JunctionId, Stack), { MAX_LINKS + 2 }> = ArrayVec::new();
         let mut set = |j: JunctionId, stack: Stack| match changes.iter_mut().find(|(k, _)| *k == j)
         {
             Some(entry) => entry.1 = stack,
             None => changes.push((j, stack)),
         };
-        match &self.stack_move {
-            StackMove::Step { from, to } => {
+        match self {
+            PieceAction::Step { from, to } => {
                 set(*from, Stack::EMPTY);
-                set(*to, position.stack(*from));
+                set(*to, staged.stack(*from));
             }
-            StackMove::Merge {
+            PieceAction::Merge {
                 step,
                 sources,
                 target,
             } => {
                 let height_at = |j: JunctionId| match step {
-                    Some((from, to)) if *to == j => position.stack(*from).height(),
-                    _ => position.stack(j).height(),
+                    Some((from, to)) if *to == j => staged.stack(*from).height(),
+                    _ => staged.stack(j).height(),
                 };
                 let total: u8 = sources.iter().map(|&s| height_at(s)).sum();
                 if let Some((from, _)) = step {
@@ -92,7 +122,7 @@ impl Turn {
                 }
                 set(*target, Stack::new(mover, total));
             }
-            StackMove::Split {
+            PieceAction::Split {
                 step,
                 source,
                 parts,
@@ -105,12 +135,14 @@ impl Turn {
                     set(j, Stack::new(mover, h));
                 }
             }
+            PieceAction::Move { from, to } => {
+                let start = staged.stack(*from);
+                set(*from, start.popped());
+                set(*to, staged.stack(*to).pushed(mover));
+            }
         }
-        changes.retain(|(j, stack)| position.stack(*j) != *stack);
+        changes.retain(|(j, stack)| staged.stack(*j) != *stack);
         changes.sort_unstable_by_key(|(j, _)| *j);
-        Delta {
-            flip: self.flip,
-            changes,
-        }
+        changes
     }
 }

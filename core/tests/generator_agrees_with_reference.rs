@@ -93,17 +93,17 @@ fn every_generated_turn_passes_the_checker_and_reads_back_from_its_text() {
     for seed in 0..3 {
         for position in sample_positions(&model, seed, 80, 20) {
             let mut count = 0;
-            let _ = model.for_each_turn(&position, &mut |turn| {
+            let _ = model.for_each_turn(&position, &mut |turn, _| {
                 let delta = model
                     .check_turn(&position, turn)
-                    .unwrap_or_else(|why| panic!("{}: {why}", model.turn_text(turn)));
-                assert_eq!(delta, turn.delta(&position));
+                    .unwrap_or_else(|why| panic!("{}: {why}", model.turn_text(&position, turn)));
+                assert_eq!(delta, model.delta(&position, turn));
                 count += 1;
                 ControlFlow::Continue(())
             });
             for (i, legal) in model.legal_turns(&position).into_iter().enumerate() {
-                let read = model.read_turn(&legal.text).unwrap();
-                assert_eq!(model.turn_text(&read), legal.text);
+                let read = model.read_turn(&position, &legal.text).unwrap();
+                assert_eq!(model.turn_text(&position, &read), legal.text);
                 assert_eq!(model.check_turn(&position, &read), Ok(legal.delta.clone()));
                 // The full parse looks the canonical text up among all turns: sample it.
                 if i % 16 == 0 {

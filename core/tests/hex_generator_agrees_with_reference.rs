@@ -145,8 +145,8 @@ fn every_generated_turn_passes_the_checker_and_reads_back_from_its_text() {
         let model = model_for(tiles, 3);
         for position in sample_positions(&model, 5, 60, 15) {
             for legal in model.legal_turns(&position) {
-                let read = model.read_turn(&legal.text).unwrap();
-                assert_eq!(model.turn_text(&read), legal.text);
+                let read = model.read_turn(&position, &legal.text).unwrap();
+                assert_eq!(model.turn_text(&position, &read), legal.text);
                 assert_eq!(model.check_turn(&position, &read), Ok(legal.delta.clone()));
             }
             let text = model.position_text(&position);

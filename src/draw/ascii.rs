@@ -10,18 +10,18 @@ use variant_run_core::{
 use crate::ruleset::JunctionMarks;
 
 /// A grid of characters that boards are drawn on.
-struct Canvas {
-    rows: Vec<Vec<char>>,
+pub(super) struct Canvas {
+    pub(super) rows: Vec<Vec<char>>,
 }
 
 impl Canvas {
-    fn new(width: usize, height: usize) -> Canvas {
+    pub(super) fn new(width: usize, height: usize) -> Canvas {
         Canvas {
             rows: vec![vec![' '; width]; height],
         }
     }
 
-    fn put(&mut self, x: usize, y: usize, text: &str) {
+    pub(super) fn put(&mut self, x: usize, y: usize, text: &str) {
         for (i, c) in text.chars().enumerate() {
             if let Some(cell) = self.rows.get_mut(y).and_then(|r| r.get_mut(x + i)) {
                 *cell = c;
@@ -29,7 +29,7 @@ impl Canvas {
         }
     }
 
-    fn finish(self) -> String {
+    pub(super) fn finish(self) -> String {
         let mut out = String::new();
         for row in self.rows {
             let line: String = row.into_iter().collect();
@@ -41,7 +41,7 @@ impl Canvas {
 }
 
 /// The junction token: the stack, or the junction's colour when it is empty.
-fn token(model: &GameModel, stack: Stack, colour: Colour) -> String {
+pub(super) fn token(model: &GameModel, stack: Stack, colour: Colour) -> String {
     if stack.is_empty() {
         match colour {
             Colour::Dark => "+".into(),
@@ -59,9 +59,10 @@ pub fn board(model: &GameModel, position: &Position) -> String {
 
 /// Like [`board`], with the ruleset's marked junctions and a legend line for each set.
 pub fn board_marked(model: &GameModel, marks: &[JunctionMarks], position: &Position) -> String {
-    let mut out = match model.board.lattice() {
+    let mut out = match position.board().lattice() {
+        _ if position.board().is_patch() => super::patch::patch(model, position),
         Lattice::Square => square(model, marks, position),
-        Lattice::Hex => hex(model, position),
+        Lattice::Hex | Lattice::HexFlat => hex(model, position),
     };
     for mark in marks {
         let names: Vec<String> = mark
@@ -89,11 +90,23 @@ pub fn board_marked(model: &GameModel, marks: &[JunctionMarks], position: &Posit
         mark(rules.colour_of(1)),
         rules.player_letter(position.side()),
     ));
-    if position.quiet_turns() > 0 {
+    if position.board().is_patch() {
         out.push_str(&format!(
-            ", {} turns without a capture",
-            position.quiet_turns()
+            "; {} in the pool, pieces to come: {} {}, {} {}",
+            match position.pool() {
+                1 => "1 tile".to_string(),
+                n => format!("{n} tiles"),
+            },
+            rules.player_letter(0),
+            position.supply(0),
+            rules.player_letter(1),
+            position.supply(1)
         ));
+    }
+    match position.quiet_turns() {
+        0 => {}
+        1 => out.push_str(", 1 turn without a capture"),
+        n => out.push_str(&format!(", {n} turns without a capture")),
     }
     out.push('\n');
     out
@@ -271,7 +284,7 @@ fn draw_between(canvas: &mut Canvas, from: (i32, i32), to: (i32, i32), spoke: bo
 }
 
 /// One line saying which corners each tile state joins (`0 = ne-s-nw`).
-fn tile_legend(model: &GameModel) -> String {
+pub(super) fn tile_legend(model: &GameModel) -> String {
     let names = model.board.lattice().corner_names();
     let states: Vec<String> = model
         .board

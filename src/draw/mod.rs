@@ -1,5 +1,6 @@
 //! Pictures of positions: ASCII boards for the terminal and transcripts.
 
 mod ascii;
+mod patch;
 
 pub use ascii::{board, board_marked};

@@ -31,6 +31,29 @@ pub enum GameError {
     Layout(#[from] LayoutChoiceError),
 }
 
+/// A turn read from a text, written as the canonical turn of the position it leaves: with
+/// after-turn rules (captures), turns that differ before them can leave one position.
+///
+/// # Errors
+/// The after-turn script fails.
+pub fn canonical_turn(
+    variant: &Variant,
+    position: &Position,
+    turn: LegalTurn,
+) -> Result<LegalTurn, GameError> {
+    use variant_run_core::Referee;
+    if !variant.has_after_turn() {
+        return Ok(turn);
+    }
+    let next = variant.play(position, &turn.delta)?;
+    for candidate in variant.legal_turns(position)? {
+        if candidate.delta == turn.delta || variant.play(position, &candidate.delta)? == next {
+            return Ok(candidate);
+        }
+    }
+    Ok(turn)
+}
+
 /// Draws a tile layout: every cell a uniformly random state.
 pub fn random_layout(variant: &Variant, rng: &mut impl Rng) -> Vec<u8> {
     let states = variant.model.board.tiles().len() as u8;
@@ -58,7 +81,15 @@ impl<'v> Game<'v> {
     pub fn new(variant: &'v Variant, layout: Layout, seed: u64) -> Result<Game<'v>, GameError> {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let placement_setup = layout == Layout::Setup && variant.tile_setup == TileSetup::Placement;
+        if variant.tile_setup == TileSetup::Pool && layout != Layout::Setup {
+            return Err(LayoutChoiceError(format!(
+                "{} has no tile layout to choose: its tiles come from the pool during play",
+                variant.name
+            ))
+            .into());
+        }
         let tiles = match layout {
+            _ if variant.tile_setup == TileSetup::Pool => Vec::new(),
             Layout::Given(tiles) => tiles,
             _ if placement_setup => vec![0; variant.model.board.cell_count()],
             // A ruleset that deals keyed layouts deals its seeded games with the seed as key.
@@ -123,12 +154,16 @@ impl<'v> Game<'v> {
             .map(|t| t.cells.as_slice())
     }
 
-    /// The legal piece turns (none during set-up or once the game is over).
-    pub fn legal_turns(&self) -> Vec<LegalTurn> {
+    /// The legal turns after set-up (none during set-up or once the game is over), in
+    /// canonical text order.
+    ///
+    /// # Errors
+    /// The after-turn script fails.
+    pub fn legal_turns(&self) -> Result<Vec<LegalTurn>, GameError> {
         if self.in_setup() || self.outcome.is_some() {
-            return Vec::new();
+            return Ok(Vec::new());
         }
-        self.variant.model.legal_turns(&self.position)
+        Ok(self.variant.legal_turns(&self.position)?)
     }
 
     /// Plays a turn given as text. A refused turn leaves the game as it was.
@@ -143,6 +178,7 @@ impl<'v> Game<'v> {
             return self.place(text);
         }
         let turn = self.variant.model.parse_turn_in(&self.position, text)?;
+        let turn = canonical_turn(self.variant, &self.position, turn)?;
         self.play_legal(turn)
     }
 
@@ -151,7 +187,7 @@ impl<'v> Game<'v> {
     /// # Errors
     /// The end-of-game script fails; the turn is then not played.
     pub fn play_legal(&mut self, turn: LegalTurn) -> Result<&Played, GameError> {
-        let next = self.variant.model.after(&self.position, &turn.delta);
+        let next = self.variant.play(&self.position, &turn.delta)?;
         let outcome = self.variant.judge(&next)?;
         let player = self.position.side();
         self.position = next;

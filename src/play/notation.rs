@@ -15,11 +15,9 @@
 //! let shown = boardspace.play(&mut game, "Move C 7 B 6").unwrap();
 //! ```
 
-use variant_run_core::{
-    ActionNotation, GameModel, LegalTurn, Position, Turn, TurnError, TurnSyntaxError,
-};
+use variant_run_core::{ActionNotation, GameModel, LegalTurn, Position, Turn, TurnSyntaxError};
 
-use super::game::{Game, GameError};
+use super::game::{canonical_turn, Game, GameError};
 use crate::ruleset::{Variant, SERVER_NOTATION as SERVER};
 
 /// A notation to read and write turns in.
@@ -75,14 +73,16 @@ impl<'v> Notation<'v> {
     /// The text cannot be read, or the turn is illegal here.
     pub fn read(
         &self,
-        model: &GameModel,
+        variant: &Variant,
         position: &Position,
         text: &str,
-    ) -> Result<LegalTurn, TurnError> {
-        match self {
-            Notation::Server => model.parse_turn_in(position, text),
-            Notation::Actions(_, notation) => notation.parse_turn_in(model, position, text),
-        }
+    ) -> Result<LegalTurn, GameError> {
+        let model = &variant.model;
+        let turn = match self {
+            Notation::Server => model.parse_turn_in(position, text)?,
+            Notation::Actions(_, notation) => notation.parse_turn_in(model, position, text)?,
+        };
+        canonical_turn(variant, position, turn)
     }
 
     /// Reads a turn without checking it or looking up its canonical text: cheaper than
@@ -97,7 +97,7 @@ impl<'v> Notation<'v> {
         text: &str,
     ) -> Result<Turn, TurnSyntaxError> {
         match self {
-            Notation::Server => model.read_turn(text),
+            Notation::Server => model.read_turn(position, text),
             Notation::Actions(_, notation) => notation.read_turn(model, position, text),
         }
     }
@@ -108,7 +108,8 @@ impl<'v> Notation<'v> {
     /// # Errors
     /// The text is not a legal turn here, the game is over, or a script fails.
     pub fn play(&self, game: &mut Game, text: &str) -> Result<String, GameError> {
-        let model = &game.variant().model;
+        let variant = game.variant();
+        let model = &variant.model;
         if let Some(outcome) = game.outcome() {
             return Err(GameError::Over(outcome.reason.clone()));
         }
@@ -116,7 +117,7 @@ impl<'v> Notation<'v> {
             return Ok(game.play(text)?.text.clone());
         }
         let before = game.position().clone();
-        let turn = self.read(model, &before, text)?;
+        let turn = self.read(variant, &before, text)?;
         let shown = self.write(model, &before, &turn);
         game.play_legal(turn)?;
         Ok(shown)

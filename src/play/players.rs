@@ -5,7 +5,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use variant_run_core::LegalTurn;
 
-use super::game::Game;
+use super::game::{Game, GameError};
 
 /// The built-in players, by the names the command line uses.
 pub const PLAYER_KINDS: &[(&str, &str)] = &[
@@ -19,9 +19,12 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
 
 /// A computer player.
 pub trait Player {
-    /// A turn for the game's player to move: a legal piece turn, or during set-up the
-    /// text of a set-up turn.
-    fn choose(&mut self, game: &Game) -> Choice;
+    /// A turn for the game's player to move: a legal turn, or during set-up the text of a
+    /// set-up turn.
+    ///
+    /// # Errors
+    /// A script fails while the player weighs the turns.
+    fn choose(&mut self, game: &Game) -> Result<Choice, GameError>;
 }
 
 /// What a computer player decided.
@@ -46,15 +49,15 @@ impl RandomPlayer {
 }
 
 impl Player for RandomPlayer {
-    fn choose(&mut self, game: &Game) -> Choice {
+    fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
         if game.in_setup() {
-            return Choice::Text("random".into());
+            return Ok(Choice::Text("random".into()));
         }
-        let turns = game.legal_turns();
-        match turns.choose(&mut self.rng) {
+        let turns = game.legal_turns()?;
+        Ok(match turns.choose(&mut self.rng) {
             Some(turn) => Choice::Turn(turn.clone()),
             None => Choice::Text(String::new()),
-        }
+        })
     }
 }
 
@@ -72,29 +75,30 @@ impl GreedyPlayer {
 }
 
 impl Player for GreedyPlayer {
-    fn choose(&mut self, game: &Game) -> Choice {
+    fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
         if game.in_setup() {
-            return Choice::Text("random".into());
+            return Ok(Choice::Text("random".into()));
         }
         let position = game.position();
         let enemy = 1 - position.side();
-        let before = position.pieces(enemy);
-        let model = &game.variant().model;
-        let scored: Vec<(u32, LegalTurn)> = game
-            .legal_turns()
-            .into_iter()
-            .map(|t| (before - model.after(position, &t.delta).pieces(enemy), t))
-            .collect();
+        let before = position.pieces(enemy) as i64;
+        let variant = game.variant();
+        let mut scored: Vec<(i64, LegalTurn)> = Vec::new();
+        for turn in game.legal_turns()? {
+            // Pieces the enemy loses (fewer than none where a turn gives them pieces).
+            let after = variant.play(position, &turn.delta)?.pieces(enemy) as i64;
+            scored.push((before - after, turn));
+        }
         let best = scored.iter().map(|(s, _)| *s).max().unwrap_or(0);
         let top: Vec<&LegalTurn> = scored
             .iter()
             .filter(|(s, _)| *s == best)
             .map(|(_, t)| t)
             .collect();
-        match top.choose(&mut self.rng) {
+        Ok(match top.choose(&mut self.rng) {
             Some(turn) => Choice::Turn((*turn).clone()),
             None => Choice::Text(String::new()),
-        }
+        })
     }
 }
 

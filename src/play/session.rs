@@ -115,7 +115,7 @@ pub fn run_in(
         match &mut seats[side as usize] {
             Seat::Computer { kind, player } => {
                 let piece_turn = !game.in_setup();
-                let (mover, shown) = match player.choose(game) {
+                let (mover, shown) = match player.choose(game)? {
                     // Games record server texts; piece turns are shown in the chosen
                     // notation, written from the turn itself before it is played.
                     Choice::Turn(turn) => {
@@ -207,7 +207,7 @@ fn prompt_human(
             "moves" => {
                 let position = game.position();
                 let turns: Vec<String> = game
-                    .legal_turns()
+                    .legal_turns()?
                     .iter()
                     .map(|t| notation.write(model, position, t))
                     .collect();

@@ -1,8 +1,10 @@
 //! The shape of a ruleset's `variant.toml`, as serde reads it.
 //!
 //! Unknown keys are refused (`deny_unknown_fields`), so a typo is an error with its line
-//! and column, never a silently ignored setting. Numbers that depend on the board size are
-//! written as Rhai expressions over `size` (for example `"(size - 1) / 2"`).
+//! and column, never a silently ignored setting. Numbers and conditions that depend on
+//! the board size or on the ruleset's options are written as Rhai expressions over
+//! `size` and the `[params]` (for example `"(size - 1) / 2"`, `"if stacking { 2 } else
+//! { 1 }"`).
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -42,8 +44,13 @@ pub struct VariantConfig {
 #[serde(deny_unknown_fields)]
 pub struct BoardConfig {
     pub lattice: Lattice,
-    /// Default size: tiles per side (square) or cells per side (hex).
-    pub size: u32,
+    /// The board's shape: the lattice's standard one (a square of squares, a hexagon of
+    /// hexagons), or a patch that starts empty and grows and shrinks as tiles are placed
+    /// and removed.
+    #[serde(default)]
+    pub shape: BoardShape,
+    /// Default size of a standard shape: tiles per side (square) or cells per side (hex).
+    pub size: Option<u32>,
     /// A Rhai expression over `size` that must hold, and what it says in words.
     #[serde(default)]
     pub sizes: Option<SizeRule>,
@@ -61,6 +68,20 @@ pub struct SizeRule {
 
 fn one() -> usize {
     1
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum BoardShape {
+    /// The lattice's standard shape at `size`.
+    #[default]
+    Standard,
+    /// No board: the tiles placed so far.
+    Patch,
 }
 
 #[derive(Debug, Deserialize)]
@@ -104,33 +125,139 @@ pub struct PlayerConfig {
     pub name: String,
     /// The junction colour the player owns.
     pub colour: Colour,
-    /// The board edge the player starts at.
-    pub home: Edge,
+    /// The board edge the player starts at (with `start_rows`; a ruleset whose pieces
+    /// arrive during play has neither).
+    pub home: Option<Edge>,
     /// How many junction rows with junctions of the player's colour, counted from the home
-    /// edge, the player's pieces fill at the start (a number or an expression over `size`).
-    pub start_rows: Expr,
+    /// edge, the player's pieces fill at the start (a number or an expression).
+    pub start_rows: Option<Expr>,
 }
 
-/// A number, or a Rhai expression over `size` giving one.
-#[derive(Debug, Deserialize, Clone)]
-#[serde(untagged)]
+/// A number, a truth value, or a Rhai expression over `size` and the `[params]` giving
+/// one.
+#[derive(Debug, Clone)]
 pub enum Expr {
     Number(i64),
+    Bool(bool),
     Text(String),
+}
+
+impl<'de> Deserialize<'de> for Expr {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Expr, D::Error> {
+        struct ExprVisitor;
+        impl serde::de::Visitor<'_> for ExprVisitor {
+            type Value = Expr;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number, true or false, or an expression in quotes such as \"(size - 1) / 2\"")
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<Expr, E> {
+                Ok(Expr::Number(n))
+            }
+            fn visit_bool<E>(self, b: bool) -> Result<Expr, E> {
+                Ok(Expr::Bool(b))
+            }
+            fn visit_str<E>(self, text: &str) -> Result<Expr, E> {
+                Ok(Expr::Text(text.to_string()))
+            }
+        }
+        deserializer.deserialize_any(ExprVisitor)
+    }
+}
+
+/// A turn form (`"flip? step? merge"`), or one that exists only when a condition over
+/// the `[params]` holds: `{ form = "place move", when = "place_then_move" }`.
+#[derive(Debug, Clone)]
+pub enum FormEntry {
+    Always(String),
+    When(ConditionalForm),
+}
+
+impl<'de> Deserialize<'de> for FormEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<FormEntry, D::Error> {
+        struct FormVisitor;
+        impl<'de> serde::de::Visitor<'de> for FormVisitor {
+            type Value = FormEntry;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a turn form such as \"flip? step\", or { form = \"...\", when = \"<condition>\" }")
+            }
+            fn visit_str<E>(self, text: &str) -> Result<FormEntry, E> {
+                Ok(FormEntry::Always(text.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<FormEntry, A::Error> {
+                let form = ConditionalForm::deserialize(
+                    serde::de::value::MapAccessDeserializer::new(map),
+                )?;
+                Ok(FormEntry::When(form))
+            }
+        }
+        deserializer.deserialize_any(FormVisitor)
+    }
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionalForm {
+    pub form: String,
+    pub when: String,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TurnConfig {
-    /// The letter of the player who makes the first piece move.
+    /// The letter of the player who makes the first turn after any set-up.
     pub first: String,
-    pub flip: bool,
-    pub step: bool,
-    pub merge: bool,
-    pub split: bool,
-    pub step_then_merge: bool,
-    pub step_then_split: bool,
-    pub max_height: u8,
+    /// The forms a turn takes: a flip, a tile action (place, remove), a piece action
+    /// (step, merge, split, move), in that order, `?` marking a part that may be left out.
+    pub forms: Vec<FormEntry>,
+    /// No stack may be taller than this (a number or an expression).
+    pub max_height: Expr,
+    /// `[turn.place]`: how a placement fills the junctions it creates.
+    #[serde(default)]
+    pub place: PlaceConfig,
+    /// `[turn.remove]`: which tiles may be removed.
+    #[serde(default)]
+    pub remove: RemoveConfig,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PlaceConfig {
+    /// `"supply"`: every junction a placement creates receives a piece of its colour from
+    /// that player's supply, while it lasts.
+    pub pieces: Option<PiecesFrom>,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum PiecesFrom {
+    Supply,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RemoveConfig {
+    /// A removed tile has at least this many consecutive sides without a neighbour.
+    #[serde(default)]
+    pub free_sides: u8,
+    /// The tiles left must stay connected.
+    #[serde(default = "yes")]
+    pub keep_connected: bool,
+    /// Tiles are removed only once the pool is empty.
+    #[serde(default)]
+    pub when_pool_empty: bool,
+}
+
+impl Default for RemoveConfig {
+    fn default() -> RemoveConfig {
+        RemoveConfig {
+            free_sides: 0,
+            keep_connected: true,
+            when_pool_empty: false,
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
@@ -141,6 +268,8 @@ pub enum TileSetup {
     /// Tiles are drawn from the game's seed.
     #[default]
     Random,
+    /// Tiles come from a pool during play (a patch board): `pool` says how many.
+    Pool,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -155,6 +284,10 @@ pub struct SetupConfig {
     /// generator. A ruleset that has one also deals its seeded layouts with it, the seed
     /// being the key.
     pub layout: Option<KeyedLayoutConfig>,
+    /// With `tiles = "pool"`: how many tiles the pool holds at the start.
+    pub pool: Option<Expr>,
+    /// How many pieces each player has to receive during play (a supply).
+    pub supply: Option<Expr>,
 }
 
 /// `[setup.layout]`: how a key deals the tiles.
@@ -177,8 +310,13 @@ pub struct KeyedLayoutConfig {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesConfig {
-    /// Script defining `can_capture(landing, defender, defender_at_home)`.
-    pub capture: String,
+    /// Script defining `can_capture(landing, defender, defender_at_home)`: when a merged
+    /// stack or substack landing on an enemy stack captures it. Without it, a landing
+    /// never captures.
+    pub capture: Option<String>,
+    /// Script defining `after_turn(game)`: rules run once after every turn (captures by
+    /// surrounding).
+    pub after_turn: Option<String>,
     /// Script defining `game_result(game)`.
     pub end: String,
 }

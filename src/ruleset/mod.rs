@@ -22,7 +22,8 @@ use std::sync::Arc;
 
 use rhai::Dynamic;
 use variant_run_core::{
-    ActionNotation, CellId, GameModel, JunctionId, KeyedLayout, PlayerId, Position, Stack,
+    ActionNotation, CellId, Delta, GameModel, JunctionId, KeyedLayout, LegalTurn, PlayerId,
+    Position, Stack,
 };
 
 pub use config::TileSetup;
@@ -49,6 +50,14 @@ pub struct JunctionMarks {
     pub legend: String,
 }
 
+/// The counters a game starts with: tiles in the pool, and pieces each player has to
+/// receive.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    pub pool: u32,
+    pub supply: u32,
+}
+
 /// Choices made when a ruleset is loaded, in place of its TOML's defaults.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LoadOptions {
@@ -63,7 +72,8 @@ pub struct Variant {
     pub name: String,
     pub summary: String,
     pub dir: PathBuf,
-    pub size: u32,
+    /// The board size, or `None` for a patch that grows and shrinks during play.
+    pub size: Option<u32>,
     pub model: Arc<GameModel>,
     pub player_names: [String; 2],
     /// The player who makes the first piece move.
@@ -81,8 +91,10 @@ pub struct Variant {
     pub marks: Vec<JunctionMarks>,
     host: ScriptHost,
     end_script: Script,
+    after_turn_script: Option<Script>,
     params: Rc<BTreeMap<String, Dynamic>>,
     start_stacks: Vec<Stack>,
+    counters: Counters,
 }
 
 impl Variant {
@@ -133,8 +145,8 @@ impl Variant {
         lower::lower(dir, config, options)
     }
 
-    /// The position at the start of the piece phase for a tile layout (one state per
-    /// cell, by cell id).
+    /// The position at the start of play for a tile layout (one state per cell, by cell
+    /// id; none on a patch): the start pieces, the counters, and the first player to move.
     pub fn start_position(&self, layout: &[u8]) -> Position {
         let mut position = Position::empty(&self.model.board, self.first);
         for (cell, &state) in layout.iter().enumerate() {
@@ -143,6 +155,27 @@ impl Variant {
         for (j, &stack) in self.start_stacks.iter().enumerate() {
             position.set_stack(j as JunctionId, stack);
         }
+        position.set_pool(self.counters.pool);
+        for player in 0..2 {
+            position.set_supply(player, self.counters.supply);
+        }
         position
+    }
+
+    /// The distinct legal turns of a position, told apart by the position they leave
+    /// once the after-turn rules have run, in canonical text order.
+    ///
+    /// # Errors
+    /// The after-turn script fails.
+    pub fn legal_turns(&self, position: &Position) -> Result<Vec<LegalTurn>, ScriptError> {
+        self.model.distinct_turns(self, position)
+    }
+
+    /// The position a turn's change leaves, the after-turn rules applied.
+    ///
+    /// # Errors
+    /// The after-turn script fails.
+    pub fn play(&self, position: &Position, delta: &Delta) -> Result<Position, ScriptError> {
+        self.model.play(self, position, delta)
     }
 }

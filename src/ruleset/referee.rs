@@ -1,6 +1,7 @@
-//! The ruleset as referee: after every turn, its end-of-game script says whether the game
-//! is over, and why.
+//! The ruleset as referee: after every turn its after-turn script may capture pieces,
+//! and its end-of-game script says whether the game is over, and why.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -11,19 +12,39 @@ use super::script::{map_str, GameView, ScriptError};
 use super::Variant;
 
 impl Variant {
+    /// What a script sees of a position.
+    fn view(&self, position: Position) -> GameView {
+        GameView {
+            model: Arc::clone(&self.model),
+            position: Rc::new(RefCell::new(position)),
+            params: Rc::clone(&self.params),
+            size: self.size.map(i64::from),
+        }
+    }
+
     /// Asks the end-of-game script about a position.
     ///
     /// # Errors
     /// The script fails or returns something that is not a result.
     pub fn judge(&self, position: &Position) -> Result<Option<Outcome>, ScriptError> {
-        let view = GameView {
-            model: Arc::clone(&self.model),
-            position: position.clone(),
-            params: Rc::clone(&self.params),
-            size: self.size as i64,
-        };
+        let view = self.view(position.clone());
         let result: Dynamic = self.host.call(&self.end_script, "game_result", (view,))?;
         self.read_outcome(result)
+    }
+
+    /// Runs the after-turn script on the position a turn left, if the ruleset has one.
+    ///
+    /// # Errors
+    /// The script fails; the position is then left as the turn left it.
+    pub fn after_turn(&self, position: &mut Position) -> Result<(), ScriptError> {
+        let Some(script) = &self.after_turn_script else {
+            return Ok(());
+        };
+        let view = self.view(position.clone());
+        let shared = Rc::clone(&view.position);
+        let _: Dynamic = self.host.call(script, "after_turn", (view,))?;
+        *position = shared.borrow().clone();
+        Ok(())
     }
 
     /// Reads what `game_result` returned: `()`, or a map with a winner or a draw.
@@ -68,6 +89,14 @@ impl Variant {
 
 impl Referee for Variant {
     type Error = ScriptError;
+
+    fn has_after_turn(&self) -> bool {
+        self.after_turn_script.is_some()
+    }
+
+    fn after_turn(&self, _model: &GameModel, position: &mut Position) -> Result<(), ScriptError> {
+        Variant::after_turn(self, position)
+    }
 
     fn outcome(
         &self,

@@ -3,20 +3,44 @@
 use variant_run_core::{Board, Lattice, TileError, TileSet};
 
 use super::Lowering;
-use crate::ruleset::config::{BoardConfig, TileConfig, TileStateConfig, VariantConfig};
+use crate::ruleset::config::{BoardConfig, BoardShape, TileConfig, TileStateConfig, VariantConfig};
 use crate::ruleset::error::VariantError;
 
 /// The largest board any ruleset may ask for: junction ids and drawings stay small.
 const MAX_SIZE: u32 = 40;
 
 /// The board size: the command line's, else `[board] size`; it must satisfy
-/// `[board] sizes`.
+/// `[board] sizes`. A patch has none.
 pub(super) fn size(
     lowering: &Lowering,
     config: &VariantConfig,
     chosen: Option<u32>,
-) -> Result<u32, VariantError> {
-    let size = chosen.unwrap_or(config.board.size);
+) -> Result<Option<u32>, VariantError> {
+    if config.board.shape == BoardShape::Patch {
+        if let Some(key) = ["size", "sizes"]
+            .into_iter()
+            .zip([config.board.size.is_some(), config.board.sizes.is_some()])
+            .find_map(|(key, given)| given.then_some(key))
+        {
+            return Err(lowering.bad(format!(
+                "[board] {key}: a patch has no size (its tiles are laid during play)"
+            )));
+        }
+        return match chosen {
+            Some(size) => Err(VariantError::Size {
+                variant: config.name.clone(),
+                size,
+                says: "no size: its board is the patch of tiles laid during play".into(),
+            }),
+            None => Ok(None),
+        };
+    }
+    let Some(default) = config.board.size else {
+        return Err(
+            lowering.bad("[board] size is missing: how many tiles per side the board has".into())
+        );
+    };
+    let size = chosen.unwrap_or(default);
     if size == 0 || size > MAX_SIZE {
         return Err(VariantError::Size {
             variant: config.name.clone(),
@@ -25,11 +49,12 @@ pub(super) fn size(
         });
     }
     if let Some(rule) = &config.board.sizes {
-        let vars = [("size", size as i64)];
-        let ok =
-            lowering
-                .host
-                .eval_bool(&lowering.shown, "[board] sizes.rule", &rule.rule, &vars)?;
+        let mut vars = rhai::Scope::new();
+        vars.push_constant("size", size as i64);
+        let what = "[board] sizes.rule";
+        let ok = lowering
+            .host
+            .eval_expr::<bool>(&lowering.shown, what, &rule.rule, &vars)?;
         if !ok {
             return Err(VariantError::Size {
                 variant: config.name.clone(),
@@ -38,7 +63,7 @@ pub(super) fn size(
             });
         }
     }
-    Ok(size)
+    Ok(Some(size))
 }
 
 /// The board of the lattice's standard shape, with the chosen tile set. Every tile set is
@@ -72,13 +97,16 @@ pub(super) fn board(
             )));
         }
     }
-    Board::new(
-        lattice,
-        lattice.shape(lowering.size),
-        tiles,
-        board.junction_min_tiles,
-    )
-    .map_err(|e| lowering.bad(format!("[board] {e}")))
+    let built = match lowering.size {
+        None => Board::patch(lattice, Vec::new(), tiles, board.junction_min_tiles),
+        Some(size) => Board::new(
+            lattice,
+            lattice.shape(size),
+            tiles,
+            board.junction_min_tiles,
+        ),
+    };
+    built.map_err(|e| lowering.bad(format!("[board] {e}")))
 }
 
 /// A tile set from its TOML states.

@@ -9,32 +9,37 @@
 mod board;
 mod marks;
 mod notation;
-pub use notation::SERVER_NOTATION;
 mod players;
 mod rules;
 mod setup;
 
+pub use notation::SERVER_NOTATION;
+
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
 
+use rhai::{Dynamic, Scope};
 use variant_run_core::GameModel;
 
-use super::config::VariantConfig;
+use super::config::{Expr, VariantConfig};
 use super::error::VariantError;
 use super::library::shared_scripts_dir;
 use super::script::{display_name, toml_to_dynamic, ScriptHost};
 use super::{LoadOptions, Variant};
 
-/// What every step needs: where the ruleset lives, how its TOML is named in messages, and
-/// the script host that compiles its scripts and evaluates its size expressions.
+/// What every step needs: where the ruleset lives, how its TOML is named in messages, the
+/// script host that compiles its scripts, and the variables its expressions read.
 pub(super) struct Lowering<'a> {
     dir: &'a Path,
     shared: Option<PathBuf>,
     /// The TOML file as messages show it.
     shown: String,
     host: ScriptHost,
-    size: u32,
+    /// The board size (`None` on a patch).
+    size: Option<u32>,
+    params: BTreeMap<String, Dynamic>,
 }
 
 impl Lowering<'_> {
@@ -64,14 +69,41 @@ impl Lowering<'_> {
         )))
     }
 
-    /// A number written as a number or as a Rhai expression over `size`.
-    fn count(&self, what: &str, value: &super::config::Expr) -> Result<i64, VariantError> {
+    /// What expressions in the TOML can read: `size` (on a fixed board) and every
+    /// `[params]` entry.
+    fn scope(&self) -> Scope<'static> {
+        let mut scope = Scope::new();
+        if let Some(size) = self.size {
+            scope.push_constant("size", size as i64);
+        }
+        for (name, value) in &self.params {
+            scope.push_constant(name.as_str(), value.clone());
+        }
+        scope
+    }
+
+    /// A number written as a number or as an expression.
+    fn count(&self, what: &str, value: &Expr) -> Result<i64, VariantError> {
         match value {
-            super::config::Expr::Number(n) => Ok(*n),
-            super::config::Expr::Text(expr) => {
+            Expr::Number(n) => Ok(*n),
+            Expr::Bool(b) => Err(self.bad(format!("{what} is {b}, but must be a number"))),
+            Expr::Text(expr) => {
                 Ok(self
                     .host
-                    .eval_int(&self.shown, what, expr, &[("size", self.size as i64)])?)
+                    .eval_expr::<i64>(&self.shown, what, expr, &self.scope())?)
+            }
+        }
+    }
+
+    /// A condition written as `true`/`false` or as an expression.
+    fn condition(&self, what: &str, value: &Expr) -> Result<bool, VariantError> {
+        match value {
+            Expr::Bool(b) => Ok(*b),
+            Expr::Number(n) => Err(self.bad(format!("{what} is {n}, but must be true or false"))),
+            Expr::Text(expr) => {
+                Ok(self
+                    .host
+                    .eval_expr::<bool>(&self.shown, what, expr, &self.scope())?)
             }
         }
     }
@@ -84,12 +116,18 @@ pub(super) fn lower(
     options: &LoadOptions,
 ) -> Result<Variant, VariantError> {
     let shared = shared_scripts_dir(dir);
+    let params: BTreeMap<String, Dynamic> = config
+        .params
+        .iter()
+        .map(|(k, v)| (k.clone(), toml_to_dynamic(v)))
+        .collect();
     let mut lowering = Lowering {
         dir,
         host: ScriptHost::new(dir, shared.as_deref()),
         shared,
         shown: display_name(&dir.join(super::library::VARIANT_FILE)),
-        size: 0,
+        size: None,
+        params,
     };
     lowering.size = board::size(&lowering, &config, options.size)?;
     let board = board::board(
@@ -99,18 +137,14 @@ pub(super) fn lower(
         options.tiles.as_deref(),
     )?;
     let players = players::players(&lowering, &config.players, &config.turn.first)?;
-    let rules = rules::rules(&mut lowering, &config, players.specs.clone())?;
+    let rules = rules::rules(&mut lowering, &config, players.specs.clone(), &board)?;
     let model = Arc::new(GameModel::new(board, rules.rules));
     let start_stacks = players::start_stacks(&lowering, &config.players, &model)?;
+    let counters = setup::counters(&lowering, &config.setup, &model)?;
     let placement_turns = setup::placement_turns(&mut lowering, &config.setup, &model)?;
     let keyed_layout = setup::keyed_layout(&lowering, &config.setup, &model)?;
-    let notations = notation::notations(&lowering, &config.notation, &model.board)?;
+    let notations = notation::notations(&lowering, &config.notation, &model)?;
     let marks = marks::marks(&lowering, &config, &model.board)?;
-    let params = config
-        .params
-        .iter()
-        .map(|(k, v)| (k.clone(), toml_to_dynamic(v)))
-        .collect();
     Ok(Variant {
         name: config.name,
         summary: config.summary,
@@ -127,7 +161,9 @@ pub(super) fn lower(
         marks,
         host: lowering.host,
         end_script: rules.end_script,
-        params: Rc::new(params),
+        after_turn_script: rules.after_turn_script,
+        params: Rc::new(lowering.params),
         start_stacks,
+        counters,
     })
 }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use variant_run_core::{ActionNotation, Board};
+use variant_run_core::{ActionNotation, GameModel, PieceKind};
 
 use super::Lowering;
 use crate::ruleset::config::ActionNotationConfig;
@@ -15,10 +15,18 @@ pub const SERVER_NOTATION: &str = "server";
 pub(super) fn notations(
     lowering: &Lowering,
     configs: &BTreeMap<String, ActionNotationConfig>,
-    board: &Board,
+    model: &GameModel,
 ) -> Result<BTreeMap<String, ActionNotation>, VariantError> {
+    let board = &model.board;
     let mut built = BTreeMap::new();
     for (name, c) in configs {
+        let forms = &model.rules.forms;
+        if forms.has_tile_actions() || forms.has_piece(PieceKind::Move) {
+            return Err(lowering.bad(format!(
+                "[notation.{name}] an action notation has words for flips, steps, merges and \
+                 splits only; this ruleset's turns place or remove tiles or move single pieces"
+            )));
+        }
         if name == SERVER_NOTATION {
             return Err(lowering.bad(format!(
                 "[notation.{SERVER_NOTATION}] is the built-in server syntax; give this notation another name"

@@ -67,12 +67,31 @@ pub(super) fn start_stacks(
     let board = &model.board;
     let mut stacks = vec![Stack::EMPTY; board.junction_count()];
     for (player, p) in players.iter().enumerate() {
-        let rows = lowering.count(
-            &format!("[[players]] start_rows of {}", p.letter),
-            &p.start_rows,
-        )?;
+        let (home, start_rows) = match (p.home, &p.start_rows) {
+            (Some(home), Some(rows)) => (home, rows),
+            (None, None) => continue,
+            _ => {
+                return Err(lowering.bad(format!(
+                    "[[players]] {}: `home` and `start_rows` go together (pieces on the start \
+                     rows nearest the home edge); give both or neither",
+                    p.letter
+                )))
+            }
+        };
+        if board.is_patch() {
+            return Err(lowering.bad(format!(
+                "[[players]] {}: a patch has no rows to start on; its pieces come from \
+                 `[setup] supply`",
+                p.letter
+            )));
+        }
+        let what = format!("[[players]] start_rows of {}", p.letter);
+        let rows = lowering.count(&what, start_rows)?;
+        if rows < 0 {
+            return Err(lowering.bad(format!("{what} is {rows}; it cannot be negative")));
+        }
         let colour = p.colour;
-        let ordered: Vec<&Vec<u16>> = match p.home {
+        let ordered: Vec<&Vec<u16>> = match home {
             Edge::Top => board.junction_rows().iter().collect(),
             Edge::Bottom => board.junction_rows().iter().rev().collect(),
         };
@@ -85,7 +104,7 @@ pub(super) fn start_stacks(
                     return Err(lowering.bad(format!(
                         "[[players]] start_rows overlap on {} at size {}",
                         board.junction_name(j),
-                        lowering.size
+                        lowering.size.unwrap_or(0)
                     )));
                 }
                 stacks[j as usize] = Stack::new(player as PlayerId, 1);

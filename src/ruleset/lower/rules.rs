@@ -1,62 +1,115 @@
-//! `[turn]` and `[rules]`: which turn parts exist, the height limit, the capture rule
-//! tabulated from its script, and the compiled end-of-game script.
+//! `[turn]` and `[rules]`: the forms a turn takes, the height limit, how tiles are placed
+//! and removed, the capture rule tabulated from its script, and the compiled after-turn
+//! and end-of-game scripts.
 
-use variant_run_core::{CaptureTable, PlayerSpec, Rules, Stack, TurnParts};
+use variant_run_core::{
+    Board, CaptureTable, PlacementRule, PlayerSpec, RemovalRule, Rules, Stack, TurnForms,
+};
 
 use super::Lowering;
-use crate::ruleset::config::VariantConfig;
+use crate::ruleset::config::{Expr, FormEntry, PiecesFrom, VariantConfig};
 use crate::ruleset::error::VariantError;
 use crate::ruleset::script::{require_fn, Script};
 
 pub(super) struct LoweredRules {
     pub rules: Rules,
     pub end_script: Script,
+    pub after_turn_script: Option<Script>,
 }
 
 pub(super) fn rules(
     lowering: &mut Lowering,
     config: &VariantConfig,
     players: [PlayerSpec; 2],
+    board: &Board,
 ) -> Result<LoweredRules, VariantError> {
     let t = &config.turn;
-    if !(1..=Stack::MAX_HEIGHT).contains(&t.max_height) {
+    let forms = forms(lowering, &t.forms)?;
+    if forms.has_tile_actions() && !board.is_patch() {
+        return Err(lowering.bad(
+            "[turn] forms: placing and removing tiles needs `[board] shape = \"patch\"` \
+             (a fixed board has a tile in every cell)"
+                .into(),
+        ));
+    }
+    let max_height = lowering.count("[turn] max_height", &t.max_height)?;
+    if !(1..=Stack::MAX_HEIGHT as i64).contains(&max_height) {
         return Err(lowering.bad(format!(
-            "[turn] max_height = {} is outside 1..{}",
-            t.max_height,
+            "[turn] max_height = {max_height} is outside 1..{}",
             Stack::MAX_HEIGHT
         )));
     }
-    let parts = TurnParts {
-        flip: t.flip,
-        step: t.step,
-        merge: t.merge,
-        split: t.split,
-        step_then_merge: t.step_then_merge,
-        step_then_split: t.step_then_split,
+    let max_height = max_height as u8;
+    let removal = RemovalRule {
+        free_sides: t.remove.free_sides,
+        keep_connected: t.remove.keep_connected,
+        when_pool_empty: t.remove.when_pool_empty,
     };
+    let placement = PlacementRule {
+        pieces_from_supply: t.place.pieces == Some(PiecesFrom::Supply),
+    };
+
     // The capture rule is a script, but it is asked once per pair of heights now, never
     // during play.
-    let capture_path = lowering.script_path("[rules] capture", &config.rules.capture)?;
-    let capture_script = lowering.host.compile(&capture_path)?;
-    require_fn(&capture_script, "can_capture", 3)?;
-    let host = &lowering.host;
-    let capture = CaptureTable::tabulate(t.max_height, |landing, defender, at_home| {
-        host.call::<bool>(
-            &capture_script,
-            "can_capture",
-            (landing as i64, defender as i64, at_home),
-        )
-    })?;
+    let capture = match &config.rules.capture {
+        Some(file) => {
+            let path = lowering.script_path("[rules] capture", file)?;
+            let script = lowering.host.compile(&path)?;
+            require_fn(&script, "can_capture", 3)?;
+            let host = &lowering.host;
+            CaptureTable::tabulate(max_height, |landing, defender, at_home| {
+                host.call::<bool>(
+                    &script,
+                    "can_capture",
+                    (landing as i64, defender as i64, at_home),
+                )
+            })?
+        }
+        None => CaptureTable::never(max_height),
+    };
+    let after_turn_script = match &config.rules.after_turn {
+        Some(file) => {
+            let path = lowering.script_path("[rules] after_turn", file)?;
+            let script = lowering.host.compile(&path)?;
+            require_fn(&script, "after_turn", 1)?;
+            Some(script)
+        }
+        None => None,
+    };
     let end_path = lowering.script_path("[rules] end", &config.rules.end)?;
     let end_script = lowering.host.compile(&end_path)?;
     require_fn(&end_script, "game_result", 1)?;
     Ok(LoweredRules {
         rules: Rules {
             players,
-            parts,
-            max_height: t.max_height,
+            forms,
+            max_height,
             capture,
+            placement,
+            removal,
         },
         end_script,
+        after_turn_script,
     })
+}
+
+/// The forms whose conditions hold, read into the core's forms.
+fn forms(lowering: &Lowering, entries: &[FormEntry]) -> Result<TurnForms, VariantError> {
+    let mut texts = Vec::new();
+    for entry in entries {
+        match entry {
+            FormEntry::Always(form) => texts.push(form.as_str()),
+            FormEntry::When(c) => {
+                // Read the form even when it is off, so a mistake shows at once.
+                c.form
+                    .parse::<TurnForms>()
+                    .map_err(|e| lowering.bad(format!("[turn] forms: {e}")))?;
+                let what = format!("[turn] forms: `when` of `{}`", c.form);
+                if lowering.condition(&what, &Expr::Text(c.when.clone()))? {
+                    texts.push(c.form.as_str());
+                }
+            }
+        }
+    }
+    TurnForms::parse(&texts).map_err(|e| lowering.bad(format!("[turn] forms: {e}")))
 }

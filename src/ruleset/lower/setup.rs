@@ -8,7 +8,49 @@ use super::Lowering;
 use crate::ruleset::config::{SetupConfig, TileSetup};
 use crate::ruleset::error::VariantError;
 use crate::ruleset::script::{map_str, require_fn};
-use crate::ruleset::PlacementTurn;
+use crate::ruleset::{Counters, PlacementTurn};
+
+/// `[setup] pool` and `supply`: the tiles in the pool and each player's pieces to receive
+/// at the start.
+pub(super) fn counters(
+    lowering: &Lowering,
+    setup: &SetupConfig,
+    model: &GameModel,
+) -> Result<Counters, VariantError> {
+    let count = |key: &str, value: &Option<crate::ruleset::config::Expr>| match value {
+        None => Ok(0),
+        Some(expr) => {
+            let what = format!("[setup] {key}");
+            let n = lowering.count(&what, expr)?;
+            u32::try_from(n)
+                .ok()
+                .filter(|&n| n <= MAX_COUNT)
+                .ok_or_else(|| lowering.bad(format!("{what} is {n}; it must be 0 to {MAX_COUNT}")))
+        }
+    };
+    let pool = count("pool", &setup.pool)?;
+    let supply = count("supply", &setup.supply)?;
+    match setup.tiles {
+        TileSetup::Pool if !model.board.is_patch() => Err(lowering.bad(
+            "[setup] tiles = \"pool\" needs `[board] shape = \"patch\"`".into(),
+        )),
+        TileSetup::Pool if setup.pool.is_none() => Err(lowering.bad(
+            "[setup] tiles = \"pool\" needs `pool`: how many tiles the pool holds".into(),
+        )),
+        TileSetup::Placement | TileSetup::Random if model.board.is_patch() => Err(lowering.bad(
+            "[setup] a patch starts empty: its tiles come from the pool (`tiles = \"pool\"`)"
+                .into(),
+        )),
+        TileSetup::Placement | TileSetup::Random if setup.pool.is_some() => Err(lowering.bad(
+            "[setup] pool: only a ruleset whose tiles come from the pool (`tiles = \"pool\"`) has one"
+                .into(),
+        )),
+        _ => Ok(Counters { pool, supply }),
+    }
+}
+
+/// The largest pool or supply a ruleset may start with: positions stay small.
+const MAX_COUNT: u32 = 1_000;
 
 /// With `tiles = "placement"`: the set-up turns the placement script lists, checked to
 /// lay every tile exactly once.
@@ -22,10 +64,8 @@ pub(super) fn placement_turns(
             let path = lowering.script_path("[setup] placement", file)?;
             let script = lowering.host.compile(&path)?;
             require_fn(&script, "placement_turns", 1)?;
-            let turns: Array =
-                lowering
-                    .host
-                    .call(&script, "placement_turns", (lowering.size as i64,))?;
+            let size = lowering.size.unwrap_or(0) as i64;
+            let turns: Array = lowering.host.call(&script, "placement_turns", (size,))?;
             read_placement(model, turns).map_err(|message| VariantError::Config {
                 path: script.file.clone(),
                 message,
@@ -33,7 +73,7 @@ pub(super) fn placement_turns(
         }
         (TileSetup::Placement, None) => Err(lowering
             .bad("[setup] tiles = \"placement\" needs `placement = \"<script>.rhai\"`".into())),
-        (TileSetup::Random, _) => Ok(Vec::new()),
+        (TileSetup::Random | TileSetup::Pool, _) => Ok(Vec::new()),
     }
 }
 

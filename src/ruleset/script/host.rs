@@ -121,55 +121,23 @@ impl ScriptHost {
             .map_err(|e| self.locate_in_fn(&script.file, name, &e))
     }
 
-    /// Evaluates a one-line expression with the given integer variables in scope (sizes
-    /// and counts written in TOML as `"(size - 1) / 2"`).
+    /// Evaluates a one-line expression of a TOML setting with the given variables in
+    /// scope (`size` and the `[params]`): `"(size - 1) / 2"`, `"if stacking { 2 } else
+    /// { 1 }"`.
     ///
     /// # Errors
-    /// The expression does not compile, fails, or is not an integer.
-    pub fn eval_int(
+    /// The expression does not compile, fails, or gives another type.
+    pub fn eval_expr<T: Clone + 'static>(
         &self,
         file: &str,
         what: &str,
         expr: &str,
-        vars: &[(&str, i64)],
-    ) -> Result<i64, ScriptError> {
-        self.eval_expr::<i64>(file, what, expr, vars)
-    }
-
-    /// Like [`ScriptHost::eval_int`], for a condition.
-    ///
-    /// # Errors
-    /// As [`ScriptHost::eval_int`].
-    pub fn eval_bool(
-        &self,
-        file: &str,
-        what: &str,
-        expr: &str,
-        vars: &[(&str, i64)],
-    ) -> Result<bool, ScriptError> {
-        self.eval_expr::<bool>(file, what, expr, vars)
-    }
-
-    fn eval_expr<T: Clone + 'static>(
-        &self,
-        file: &str,
-        what: &str,
-        expr: &str,
-        vars: &[(&str, i64)],
+        vars: &Scope<'static>,
     ) -> Result<T, ScriptError> {
-        let mut scope = Scope::new();
-        for &(name, value) in vars {
-            scope.push_constant(name, value);
-        }
+        let mut scope = vars.clone();
         self.engine
             .eval_expression_with_scope::<T>(&mut scope, expr)
-            .map_err(|e| ScriptError {
-                file: file.to_string(),
-                line: None,
-                column: None,
-                message: format!("{what} `{expr}`: {}", root_cause(&e)),
-                source_line: None,
-            })
+            .map_err(|e| ScriptError::in_file(file, format!("{what} `{expr}`: {}", root_cause(&e))))
     }
 
     /// Like [`ScriptHost::locate`]; errors Rhai gives no position (a runaway loop hitting

@@ -1,0 +1,70 @@
+//! Groups: maximal sets of adjacent junctions whose top pieces belong to one player, with
+//! what surround rules ask of them (their liberties, and whether they touch the edge).
+//!
+//! ```
+//! # let model = variant_run_core::testing::trugo_model();
+//! let p = model.parse_position("-1,0a;-1,1a;0,-1a;0,0a;0,1a;1,-1a;1,0a 0,0e=x;0,0w=o 0 o=24,x=24 x").unwrap();
+//! let groups = variant_run_core::Group::all(&p, 0); // player 0 is o here
+//! assert_eq!(groups.len(), 1);
+//! assert!(groups[0].touches_edge);
+//! ```
+
+use crate::{JunctionId, PlayerId, Position};
+
+/// A group of one player's pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    pub player: PlayerId,
+    /// The group's junctions, in id order.
+    pub junctions: Vec<JunctionId>,
+    /// How many empty junctions are adjacent to the group.
+    pub liberties: usize,
+    /// Whether one of the group's junctions touches the edge of the board.
+    pub touches_edge: bool,
+}
+
+impl Group {
+    /// The groups of `player`'s top pieces, in order of their lowest junction.
+    pub fn all(position: &Position, player: PlayerId) -> Vec<Group> {
+        let board = position.board();
+        let n = board.junction_count();
+        let mut seen = vec![false; n];
+        let mut liberty_mark = vec![usize::MAX; n];
+        let mut groups = Vec::new();
+        for start in 0..n as JunctionId {
+            if seen[start as usize] || !position.stack(start).is_owned_by(player) {
+                continue;
+            }
+            let id = groups.len();
+            let mut junctions = vec![start];
+            seen[start as usize] = true;
+            let (mut liberties, mut touches_edge) = (0, false);
+            let mut i = 0;
+            while i < junctions.len() {
+                let j = junctions[i];
+                i += 1;
+                touches_edge |= board.touches_edge(j);
+                for &n in board.neighbours(j) {
+                    let there = position.stack(n);
+                    if there.is_empty() {
+                        if liberty_mark[n as usize] != id {
+                            liberty_mark[n as usize] = id;
+                            liberties += 1;
+                        }
+                    } else if there.is_owned_by(player) && !seen[n as usize] {
+                        seen[n as usize] = true;
+                        junctions.push(n);
+                    }
+                }
+            }
+            junctions.sort_unstable();
+            groups.push(Group {
+                player,
+                junctions,
+                liberties,
+                touches_edge,
+            });
+        }
+        groups
+    }
+}

@@ -1,0 +1,267 @@
+//! Names that never change while a boardless patch grows and shrinks, because they come
+//! from lattice coordinates alone.
+//!
+//! - **Keys**, for position texts: a cell is `q,r`; a corner point is the key of the cell
+//!   it is named after plus that corner's name (`0,0e`, `-1,2w`).
+//! - **Spiral names**, for people: cells are numbered ring by ring around the origin, as
+//!   on a spiral. The ring is a letter (`a` is the origin, `b` the six cells around it,
+//!   `c` the twelve around those, ... `z`, `aa`, ...), the number counts round the ring
+//!   counter-clockwise from the cell due north (`a1`, `b1`..`b6`, `c1`..`c12`). A corner
+//!   point is the spiral name of its cell plus the corner's name (`a1e`, `c7w`).
+//!
+//! ```
+//! use variant_run_core::{names, Cell, Lattice};
+//! let l = Lattice::HexFlat;
+//! assert_eq!(names::spiral(l, Cell::new(0, 0)), "a1");
+//! assert_eq!(names::spiral(l, Cell::new(0, 1)), "b1");     // due north
+//! assert_eq!(names::spiral(l, Cell::new(-1, 1)), "b2");    // then counter-clockwise
+//! assert_eq!(names::parse_spiral(l, "c12"), Some(Cell::new(1, 1)));
+//! assert_eq!(names::parse_key("-1,2"), Some(Cell::new(-1, 2)));
+//! ```
+
+use crate::{Cell, Lattice, Vertex};
+
+/// A cell's key: `q,r`.
+pub fn key(cell: Cell) -> String {
+    format!("{},{}", cell.x, cell.y)
+}
+
+/// Reads a cell key `q,r` (signed integers, no spaces).
+pub fn parse_key(text: &str) -> Option<Cell> {
+    let (q, r) = text.split_once(',')?;
+    Some(Cell::new(parse_int(q)?, parse_int(r)?))
+}
+
+/// A corner point's key: its cell's key and corner name, `0,0e`.
+pub fn vertex_key(lattice: Lattice, v: Vertex) -> String {
+    let (cell, corner) = lattice.corner_owner(v);
+    format!("{}{}", key(cell), lattice.corner_names()[corner])
+}
+
+/// Reads a corner point key such as `0,0e`.
+pub fn parse_vertex_key(lattice: Lattice, text: &str) -> Option<Vertex> {
+    let (cell, corner) = split_corner(lattice, text)?;
+    Some(lattice.corners(parse_key(cell)?)[corner])
+}
+
+/// A cell's spiral name: its ring letter(s) and its number round the ring.
+pub fn spiral(lattice: Lattice, cell: Cell) -> String {
+    let (ring, index) = ring_position(lattice, cell);
+    format!("{}{}", ring_letters(ring), index + 1)
+}
+
+/// Reads a spiral cell name such as `c12`.
+pub fn parse_spiral(lattice: Lattice, text: &str) -> Option<Cell> {
+    let letters = text.bytes().take_while(u8::is_ascii_lowercase).count();
+    let (ring, number) = text.split_at(letters);
+    let ring = parse_ring_letters(ring)?;
+    if number.starts_with('0') || number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let index = number.parse::<u32>().ok()?.checked_sub(1)?;
+    ring_cell(lattice, ring, index)
+}
+
+/// A corner point's spiral name: its cell's spiral name and corner name, `a1e`.
+pub fn vertex_spiral(lattice: Lattice, v: Vertex) -> String {
+    let (cell, corner) = lattice.corner_owner(v);
+    format!(
+        "{}{}",
+        spiral(lattice, cell),
+        lattice.corner_names()[corner]
+    )
+}
+
+/// Reads a corner point's spiral name such as `c7w`.
+pub fn parse_vertex_spiral(lattice: Lattice, text: &str) -> Option<Vertex> {
+    let (cell, corner) = split_corner(lattice, text)?;
+    Some(lattice.corners(parse_spiral(lattice, cell)?)[corner])
+}
+
+/// Splits a trailing owner-corner name (`e`, `w`, `sw`, ...) off a point's name.
+fn split_corner(lattice: Lattice, text: &str) -> Option<(&str, usize)> {
+    let names = lattice.corner_names();
+    // Longest corner names first, so `sw` is not read as `w`.
+    let mut owners: Vec<usize> = lattice.owner_corners().to_vec();
+    owners.sort_by_key(|&c| std::cmp::Reverse(names[c].len()));
+    owners.into_iter().find_map(|corner| {
+        let cell = text.strip_suffix(names[corner])?;
+        // The cell part ends with a digit, so `1e` is never split inside a letter run.
+        cell.ends_with(|c: char| c.is_ascii_digit())
+            .then_some((cell, corner))
+    })
+}
+
+fn parse_int(text: &str) -> Option<i32> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty()
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+        || (digits.len() > 1 && digits.starts_with('0'))
+        || text == "-0"
+    {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// `a` for ring 0, ..., `z`, `aa`, `ab`, ...
+fn ring_letters(ring: u32) -> String {
+    let mut name = String::new();
+    let mut n = ring as usize;
+    loop {
+        name.insert(0, (b'a' + (n % 26) as u8) as char);
+        if n < 26 {
+            break;
+        }
+        n = n / 26 - 1;
+    }
+    name
+}
+
+fn parse_ring_letters(text: &str) -> Option<u32> {
+    if text.is_empty() || text.len() > 4 {
+        return None;
+    }
+    let mut n: u32 = 0;
+    for b in text.bytes() {
+        n = n * 26 + (b - b'a') as u32 + 1;
+    }
+    Some(n - 1)
+}
+
+/// The walk round ring `k`: the direction of its first cell from the origin (`k` steps
+/// that way), and the straight runs of `k` steps each that bring it back round,
+/// counter-clockwise.
+fn ring_walk(lattice: Lattice) -> (Cell, &'static [(i32, i32)], u32) {
+    match lattice {
+        // Axial (0, 1) is due north on the flat-topped lattice (up and to the right on the
+        // pointy-top one); the first run heads west along the ring's top side.
+        Lattice::Hex | Lattice::HexFlat => (
+            Cell::new(0, 1),
+            &[(-1, 0), (0, -1), (1, -1), (1, 0), (0, 1), (-1, 1)],
+            6,
+        ),
+        // Square rings are the cells k steps away in any of eight directions: start due
+        // north, go west along the top, down the left side, and so on.
+        Lattice::Square => (
+            Cell::new(0, 1),
+            &[
+                (-1, 0),
+                (0, -1),
+                (0, -1),
+                (1, 0),
+                (1, 0),
+                (0, 1),
+                (0, 1),
+                (-1, 0),
+            ],
+            8,
+        ),
+    }
+}
+
+/// The ring of a cell and its index round the ring (0-based).
+fn ring_position(lattice: Lattice, cell: Cell) -> (u32, u32) {
+    let k = lattice.distance(Cell::new(0, 0), cell);
+    if k == 0 {
+        return (0, 0);
+    }
+    let (north, runs, _) = ring_walk(lattice);
+    let k = k as i32;
+    let mut at = Cell::new(north.x * k, north.y * k);
+    let mut index = 0;
+    for &(dx, dy) in runs {
+        for _ in 0..k {
+            if at == cell {
+                return (k as u32, index);
+            }
+            at = Cell::new(at.x + dx, at.y + dy);
+            index += 1;
+        }
+    }
+    unreachable!("every cell at distance k lies on ring k")
+}
+
+/// The cell at `index` round ring `ring`, if the ring has that many cells.
+fn ring_cell(lattice: Lattice, ring: u32, index: u32) -> Option<Cell> {
+    if ring == 0 {
+        return (index == 0).then_some(Cell::new(0, 0));
+    }
+    let (north, runs, sides) = ring_walk(lattice);
+    // Rings beyond this are far past any board a game lays, and keep the sums in range.
+    if ring > 10_000 || index >= sides * ring {
+        return None;
+    }
+    let k = ring as i32;
+    let (run, along) = (index / ring, index % ring);
+    let mut at = Cell::new(north.x * k, north.y * k);
+    for &(dx, dy) in &runs[..run as usize] {
+        at = Cell::new(at.x + dx * k, at.y + dy * k);
+    }
+    let (dx, dy) = runs[run as usize];
+    Some(Cell::new(
+        at.x + dx * along as i32,
+        at.y + dy * along as i32,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rings_hold_every_cell_once_and_names_read_back() {
+        for lattice in [Lattice::Square, Lattice::Hex, Lattice::HexFlat] {
+            let per_ring = if lattice == Lattice::Square { 8 } else { 6 };
+            for ring in 0..6u32 {
+                let count = if ring == 0 { 1 } else { per_ring * ring };
+                let mut seen = std::collections::BTreeSet::new();
+                for index in 0..count {
+                    let cell = ring_cell(lattice, ring, index).unwrap();
+                    assert_eq!(lattice.distance(Cell::new(0, 0), cell), ring);
+                    assert!(
+                        seen.insert(cell),
+                        "{lattice:?} ring {ring} repeats {cell:?}"
+                    );
+                    assert_eq!(ring_position(lattice, cell), (ring, index));
+                    let name = spiral(lattice, cell);
+                    assert_eq!(parse_spiral(lattice, &name), Some(cell), "{name}");
+                }
+                assert!(ring_cell(lattice, ring, count).is_none());
+            }
+        }
+    }
+
+    #[test]
+    fn consecutive_cells_of_a_ring_are_neighbours() {
+        let l = Lattice::HexFlat;
+        for ring in 1..5 {
+            let cells: Vec<Cell> = (0..6 * ring)
+                .map(|i| ring_cell(l, ring, i).unwrap())
+                .collect();
+            for (i, &c) in cells.iter().enumerate() {
+                let next = cells[(i + 1) % cells.len()];
+                assert!(l.neighbours(c).contains(&next));
+            }
+        }
+    }
+
+    #[test]
+    fn vertex_names_read_back() {
+        let l = Lattice::HexFlat;
+        for cell in [Cell::new(0, 0), Cell::new(-2, 1), Cell::new(3, -4)] {
+            for v in l.corners(cell) {
+                assert_eq!(parse_vertex_key(l, &vertex_key(l, v)), Some(v));
+                assert_eq!(parse_vertex_spiral(l, &vertex_spiral(l, v)), Some(v));
+            }
+        }
+        assert_eq!(vertex_key(l, l.corners(Cell::new(0, 0))[0]), "0,0e");
+        assert_eq!(vertex_spiral(l, l.corners(Cell::new(0, 0))[3]), "a1w");
+        for bad in ["", "0", "0,", ",0", "01,0", "-0,1", "0,0,0", "a,1", "1 ,2"] {
+            assert_eq!(parse_key(bad), None, "{bad}");
+        }
+        for bad in ["a0", "a2", "b7", "1a", "b", "b01", "A1", "a1e"] {
+            assert_eq!(parse_spiral(l, bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,345 @@
+//! Turn text: the play-by-mail server's syntax, extended where it was silent.
+//!
+//! | part | text |
+//! |---|---|
+//! | flip | `bc34:` in front of the rest |
+//! | placement | `b:c12` (tile state, `:`, cell) |
+//! | removal | `e6` (the cell) |
+//! | step, or a single piece's move | `a1-d6` |
+//! | merge | `c3,c5-c4` (sources, then the target) |
+//! | split | `b4-b3,2xa4` (source, then targets; `Nx` for a substack of N > 1) |
+//! | step, then merge or split | `a1-c3;c3,c5-c4`, `a1-c3;c3-b3,c4` |
+//! | tile action, then piece action | `b:c12,a1e-b2w` |
+//!
+//! Reading accepts sources and targets in any order; writing sorts them by column then
+//! row. A turn that is not legal gets an error that says why, in the players' terms.
+//!
+//! ```
+//! # let model = variant_run_core::testing::square_model(3, |a, d, home| if home { a > d } else { a >= d });
+//! let position = model.parse_position("rrr/lrl/rrr o.o./.o.o/..../x.x. x").unwrap();
+//! let refused = model.parse_turn_in(&position, "ab12:a1-b2").unwrap_err();
+//! assert_eq!(refused.to_string(), "illegal turn `ab12:a1-b2`: tile ab12 has a piece on a1");
+//! ```
+
+use arrayvec::ArrayVec;
+
+use crate::turn::MAX_LINKS;
+use crate::{
+    names, Board, GameModel, IllegalTurnError, JunctionId, LegalTurn, PieceAction, Position,
+    TileAction, Turn, TurnError, TurnSyntaxError,
+};
+
+impl GameModel {
+    /// Writes a turn legal in `position` in the server's syntax.
+    pub fn turn_text(&self, position: &Position, turn: &Turn) -> String {
+        if turn.tile.is_none() {
+            // Flips change no names: the piece action's junctions are the position's.
+            return self.turn_text_staged(position, position, turn);
+        }
+        self.turn_text_staged(position, &self.staged(position, turn), turn)
+    }
+
+    /// Writes a turn, with its piece action named on `staged` (the position its flip and
+    /// tile action leave).
+    pub(crate) fn turn_text_staged(
+        &self,
+        position: &Position,
+        staged: &Position,
+        turn: &Turn,
+    ) -> String {
+        let lattice = position.board().lattice();
+        let mut text = String::new();
+        if let Some(cell) = turn.flip {
+            text.push_str(position.board().cell_name(cell));
+            text.push(':');
+        }
+        match turn.tile {
+            Some(TileAction::Place { cell, state }) => {
+                text.push(position.board().tiles().letter(state));
+                text.push(':');
+                text.push_str(&names::spiral(lattice, cell));
+            }
+            Some(TileAction::Remove { cell }) => text.push_str(&names::spiral(lattice, cell)),
+            None => {}
+        }
+        if let Some(piece) = &turn.piece {
+            if turn.tile.is_some() {
+                text.push(',');
+            }
+            piece_text(staged.board(), piece, &mut text);
+        }
+        text
+    }
+
+    /// Reads a turn in the server's syntax without checking that it is legal in
+    /// `position` (which only names its tiles and junctions).
+    ///
+    /// # Errors
+    /// What part of the text cannot be read.
+    pub fn read_turn(&self, position: &Position, text: &str) -> Result<Turn, TurnSyntaxError> {
+        let syntax = |reason: String| TurnSyntaxError {
+            text: text.trim().to_string(),
+            reason,
+        };
+        let board = position.board();
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Err(syntax("the turn is empty".into()));
+        }
+        let forms = &self.rules.forms;
+        let mut rest = trimmed;
+
+        // A flip: a tile's name and `:` in front.
+        let mut flip = None;
+        if let Some((cell, after)) = rest.split_once(':') {
+            if let Some(c) = board.cell_by_name(cell).filter(|_| forms.has_flips()) {
+                flip = Some(c);
+                rest = after;
+            } else if !forms.has_tile_actions() {
+                return Err(syntax(format!(
+                    "`{}` is not a tile of this board",
+                    cell.escape_debug()
+                )));
+            }
+        }
+
+        // A tile action: `b:c12` places, a bare cell name removes; a piece action may
+        // follow after a comma.
+        let mut tile = None;
+        if forms.has_tile_actions() {
+            let (head, tail) = match rest.split_once(',') {
+                Some((head, tail)) if !head.contains('-') => (head, Some(tail)),
+                _ => (rest, None),
+            };
+            let lattice = board.lattice();
+            let cell_named = |name: &str| {
+                names::parse_spiral(lattice, name).ok_or_else(|| {
+                    syntax(format!(
+                        "`{}` is not a cell name such as `c12`",
+                        name.escape_debug()
+                    ))
+                })
+            };
+            if let Some((letter, cell)) = head.split_once(':') {
+                let mut chars = letter.chars();
+                let state = match (chars.next(), chars.next()) {
+                    (Some(l), None) => board.tiles().state_by_letter(l),
+                    _ => None,
+                }
+                .ok_or_else(|| {
+                    syntax(format!(
+                        "`{}` is not a tile to place ({})",
+                        letter.escape_debug(),
+                        board.tiles().letters()
+                    ))
+                })?;
+                tile = Some(TileAction::Place {
+                    cell: cell_named(cell)?,
+                    state,
+                });
+                rest = tail.unwrap_or("");
+            } else if names::parse_spiral(lattice, head).is_some() {
+                tile = Some(TileAction::Remove {
+                    cell: cell_named(head)?,
+                });
+                rest = tail.unwrap_or("");
+            }
+        }
+        if tile.is_some() && rest.is_empty() {
+            return Ok(Turn {
+                flip,
+                tile,
+                piece: None,
+            });
+        }
+
+        // The piece action names junctions of the board the tile action leaves.
+        let staged;
+        let piece_board: &Board = match tile {
+            Some(TileAction::Place { cell, .. }) => match board.with_cell(cell) {
+                Ok(b) => {
+                    staged = b;
+                    &staged
+                }
+                Err(_) => board,
+            },
+            Some(TileAction::Remove { cell }) => match board.without_cell(cell) {
+                Ok(b) => {
+                    staged = b;
+                    &staged
+                }
+                Err(_) => board,
+            },
+            None => board,
+        };
+        let piece = read_piece(self, piece_board, rest).map_err(syntax)?;
+        Ok(Turn {
+            flip,
+            tile,
+            piece: Some(piece),
+        })
+    }
+
+    /// Reads a turn and checks it is legal in `position`; the result carries the turn's
+    /// canonical text among the turns that leave the same position (before any after-turn
+    /// rule).
+    ///
+    /// # Errors
+    /// A syntax error, or why the turn is illegal here.
+    pub fn parse_turn_in(&self, position: &Position, text: &str) -> Result<LegalTurn, TurnError> {
+        let turn = self.read_turn(position, text)?;
+        let delta = self
+            .check_turn(position, &turn)
+            .map_err(|reason| IllegalTurnError {
+                text: text.trim().to_string(),
+                reason,
+            })?;
+        // Report the canonical text of the turn, which may be shorter than the one typed.
+        let canonical = self
+            .legal_turns(position)
+            .into_iter()
+            .find(|t| t.delta == delta)
+            .map(|t| t.text)
+            .unwrap_or_else(|| self.turn_text(position, &turn));
+        Ok(LegalTurn {
+            turn,
+            text: canonical,
+            delta,
+        })
+    }
+}
+
+/// Writes a piece action, stacks sorted by column then row.
+fn piece_text(board: &Board, piece: &PieceAction, text: &mut String) {
+    let name = |j: JunctionId| board.junction_name(j);
+    let order = |j: &JunctionId| {
+        let junction = board.junction(*j);
+        (junction.column, junction.row, junction.vertex)
+    };
+    let step_prefix = |text: &mut String, step: &Option<(JunctionId, JunctionId)>| {
+        if let Some((from, to)) = step {
+            text.push_str(&format!("{}-{};", name(*from), name(*to)));
+        }
+    };
+    match piece {
+        PieceAction::Step { from, to } | PieceAction::Move { from, to } => {
+            text.push_str(&format!("{}-{}", name(*from), name(*to)))
+        }
+        PieceAction::Merge {
+            step,
+            sources,
+            target,
+        } => {
+            step_prefix(text, step);
+            let mut sources = sources.clone();
+            sources.sort_by_key(order);
+            let names: Vec<String> = sources.iter().map(|&s| name(s)).collect();
+            text.push_str(&format!("{}-{}", names.join(","), name(*target)));
+        }
+        PieceAction::Split {
+            step,
+            source,
+            parts,
+        } => {
+            step_prefix(text, step);
+            let mut parts = parts.clone();
+            parts.sort_by_key(|(j, _)| order(j));
+            let names: Vec<String> = parts
+                .iter()
+                .map(|&(j, h)| {
+                    if h > 1 {
+                        format!("{}x{}", h, name(j))
+                    } else {
+                        name(j)
+                    }
+                })
+                .collect();
+            text.push_str(&format!("{}-{}", name(*source), names.join(",")));
+        }
+    }
+}
+
+/// Reads a piece action on `board`: a step or move, a merge or a split, perhaps after a
+/// step.
+fn read_piece(model: &GameModel, board: &Board, text: &str) -> Result<PieceAction, String> {
+    let forms = &model.rules.forms;
+    let junction = |name: &str| {
+        board
+            .junction_by_name(name)
+            .ok_or_else(|| format!("`{}` is not a junction of this board", name.escape_debug()))
+    };
+    if text.is_empty() {
+        return Err("a piece action such as `a1-c3` is missing".into());
+    }
+    let (step, main) = match text.split_once(';') {
+        Some((first, second)) => {
+            let Some((from, to)) = first.split_once('-') else {
+                return Err("before `;` comes a step such as `a1-c3`".into());
+            };
+            (Some((junction(from)?, junction(to)?)), second)
+        }
+        None => (None, text),
+    };
+    let Some((left, right)) = main.split_once('-') else {
+        return Err("expected `from-to`, `a,b-target` or `source-a,2xb`".into());
+    };
+    if right.contains('-') {
+        return Err("more than one `-`".into());
+    }
+    let sources: Vec<&str> = left.split(',').collect();
+    let targets: Vec<&str> = right.split(',').collect();
+    Ok(match (sources.len(), targets.len()) {
+        (1, 1) if !right.starts_with(|c: char| c.is_ascii_digit()) => {
+            let (from, to) = (junction(sources[0])?, junction(targets[0])?);
+            if step.is_some() {
+                return Err("after `;` comes a merge or a split, not a step".into());
+            }
+            // One text, two actions: the ruleset has one or the other.
+            if forms.has_piece(crate::forms::PieceKind::Move) {
+                PieceAction::Move { from, to }
+            } else {
+                PieceAction::Step { from, to }
+            }
+        }
+        (n, 1) if n >= 2 => {
+            let mut list: ArrayVec<JunctionId, MAX_LINKS> = ArrayVec::new();
+            for s in &sources {
+                list.try_push(junction(s)?)
+                    .map_err(|_| "too many stacks".to_string())?;
+            }
+            PieceAction::Merge {
+                step,
+                sources: list,
+                target: junction(targets[0])?,
+            }
+        }
+        (1, _) => {
+            let mut parts: ArrayVec<(JunctionId, u8), MAX_LINKS> = ArrayVec::new();
+            for t in &targets {
+                let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+                let (height, name) = if digits == 0 {
+                    (1, *t)
+                } else {
+                    match (t[..digits].parse::<u8>(), t[digits..].strip_prefix('x')) {
+                        (Ok(h), Some(name)) if h >= 2 => (h, name),
+                        _ => {
+                            return Err(format!(
+                                "`{}`: a substack height is written `2x`, `3x`, ...",
+                                t.escape_debug()
+                            ))
+                        }
+                    }
+                };
+                parts
+                    .try_push((junction(name)?, height))
+                    .map_err(|_| "too many substacks".to_string())?;
+            }
+            PieceAction::Split {
+                step,
+                source: junction(sources[0])?,
+                parts,
+            }
+        }
+        _ => return Err("a turn moves one stack to many junctions or many stacks to one".into()),
+    })
+}
