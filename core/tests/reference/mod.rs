@@ -8,6 +8,7 @@ use std::collections::{BTreeSet, HashSet};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 use variant_run_core::{GameModel, JunctionId, Link, Position, Stack};
+pub mod trugo;
 
 fn edge_neighbours(model: &GameModel, j: JunctionId) -> Vec<JunctionId> {
     let graph = model.board.graph();
