@@ -1,30 +1,14 @@
-//! The canonical move lists of hand-picked truchet-browne positions. Each fixture's
-//! comment says what it shows and the list worked out by hand.
+//! Facts of truchet-browne's fixtures (variants/truchet-browne/positions/) worked out by
+//! hand; tests/positions.rs snapshots the fixtures' whole move lists.
 
 mod common;
 
-use common::{load, moves_report, read_fixture};
-
-#[test]
-fn move_lists_of_hand_picked_positions() {
-    insta::glob!("positions/truchet-browne/*.pos", |path| {
-        let fixture = read_fixture(path);
-        let variant = load("truchet-browne", fixture.size);
-        let position = variant.model.parse_position(&fixture.position).unwrap();
-        let report = format!(
-            "{}\n{}\n\n{}",
-            fixture.comment,
-            fixture.position,
-            moves_report(&variant, &position)
-        );
-        insta::assert_snapshot!(report);
-    });
-}
+use common::{load, read_fixture};
 
 /// The canonical texts of a fixture's legal turns.
 fn turns_of(file: &str) -> Vec<String> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/positions/truchet-browne")
+        .join("variants/truchet-browne/positions")
         .join(file);
     let fixture = read_fixture(&path);
     let variant = load("truchet-browne", fixture.size);

@@ -71,7 +71,8 @@ pub struct StartArgs {
 #[derive(Debug, Args, Clone)]
 pub struct PositionArgs {
     /// A position text; without it, the start position of `--seed`/`--layout`
-    #[arg(long)]
+    // A patch position may start with `-` (no tiles), which is a value, not a flag.
+    #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
     #[command(flatten)]
     pub start: StartArgs,

@@ -103,10 +103,16 @@ pub fn board_marked(model: &GameModel, marks: &[JunctionMarks], position: &Posit
             position.supply(1)
         ));
     }
+    // Tile actions reset the count too, where a ruleset has them.
+    let quiet = if rules.forms.has_tile_actions() {
+        "without a capture, placement or removal"
+    } else {
+        "without a capture"
+    };
     match position.quiet_turns() {
         0 => {}
-        1 => out.push_str(", 1 turn without a capture"),
-        n => out.push_str(&format!(", {n} turns without a capture")),
+        1 => out.push_str(&format!(", 1 turn {quiet}")),
+        n => out.push_str(&format!(", {n} turns {quiet}")),
     }
     out.push('\n');
     out

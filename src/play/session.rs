@@ -201,7 +201,7 @@ fn prompt_human(
                     out,
                     "type a turn ({}), \
                      `moves` to list the legal turns, `board` to draw the board, `quit` to stop",
-                    notation.examples()
+                    notation.examples(game.variant())
                 )?;
             }
             "moves" => {

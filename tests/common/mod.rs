@@ -14,11 +14,16 @@ pub fn load(name: &str, size: Option<u32>) -> Variant {
     Variant::load_named(name, size).unwrap_or_else(|e| panic!("{name} does not load: {e}"))
 }
 
-/// A position fixture: `#` comments, then `size N` and `position <text>` lines.
+/// A position fixture: `#` comments (what it shows, and what was worked out by hand),
+/// then `position <text>`, and optionally `size N` (the board it is on), `after <turn>`
+/// (draw the position after this turn; any number of them) and `perft <depth>` (count
+/// the turn sequences up to that depth).
 pub struct Fixture {
     pub comment: String,
     pub size: Option<u32>,
     pub position: String,
+    pub after: Vec<String>,
+    pub perft: u32,
 }
 
 pub fn read_fixture(path: &Path) -> Fixture {
@@ -27,22 +32,32 @@ pub fn read_fixture(path: &Path) -> Fixture {
         comment: String::new(),
         size: None,
         position: String::new(),
+        after: Vec::new(),
+        perft: 0,
     };
-    for line in text.lines() {
+    for (n, line) in text.lines().enumerate() {
+        let bad = || panic!("{}:{}: not a fixture line: {line}", path.display(), n + 1);
         if let Some(c) = line.strip_prefix('#') {
             fixture.comment.push_str(c.trim());
             fixture.comment.push('\n');
         } else if let Some(s) = line.strip_prefix("size ") {
-            fixture.size = Some(s.trim().parse().unwrap());
+            fixture.size = Some(s.trim().parse().unwrap_or_else(|_| bad()));
         } else if let Some(p) = line.strip_prefix("position ") {
             fixture.position = p.trim().to_string();
+        } else if let Some(t) = line.strip_prefix("after ") {
+            fixture.after.push(t.trim().to_string());
+        } else if let Some(d) = line.strip_prefix("perft ") {
+            fixture.perft = d.trim().parse().unwrap_or_else(|_| bad());
+        } else if !line.trim().is_empty() {
+            bad();
         }
     }
     fixture
 }
 
 /// The board, the legal turns in canonical text and their number, and whether the game
-/// is over: what a designer reads to check a ruleset on one position.
+/// is over: what a designer reads to check a ruleset on one position. A turn after which
+/// the after-turn rules take pieces says which, and one that ends the game says how.
 pub fn moves_report(variant: &Variant, position: &Position) -> String {
     let model = &variant.model;
     let mut out = draw::board(model, position);
@@ -51,16 +66,86 @@ pub fn moves_report(variant: &Variant, position: &Position) -> String {
         out.push_str(&format!("game over: {}\n", outcome.reason));
         return out;
     }
-    let turns = model.legal_turns(position);
+    let turns = variant.legal_turns(position).unwrap();
     for turn in &turns {
-        let next = model.after(position, &turn.delta);
-        let note = match variant.judge(&next).unwrap() {
-            Some(outcome) => format!("   -> game over: {}", outcome.reason),
-            None => String::new(),
-        };
-        out.push_str(&format!("{}{}\n", turn.text, note));
+        out.push_str(&turn.text);
+        out.push_str(&turn_notes(variant, position, &turn.delta));
+        out.push('\n');
     }
     out.push_str(&format!("{} turns\n", turns.len()));
+    out
+}
+
+/// What a turn does beyond its text: the pieces the after-turn rules take (`x on a1e`),
+/// and the end of the game.
+pub fn turn_notes(
+    variant: &Variant,
+    position: &Position,
+    delta: &variant_run::core::Delta,
+) -> String {
+    let model = &variant.model;
+    let before_rules = model.after(position, delta);
+    let next = variant.play(position, delta).unwrap();
+    let mut notes = String::new();
+    let taken: Vec<String> = (0..next.board().junction_count() as u16)
+        .filter_map(|j| {
+            let (was, is) = (before_rules.stack(j), next.stack(j));
+            (was != is).then(|| {
+                let letters: String = was
+                    .owners()
+                    .skip(is.height() as usize)
+                    .map(|p| model.rules.player_letter(p))
+                    .collect();
+                format!("{letters} on {}", next.board().junction_name(j))
+            })
+        })
+        .collect();
+    if !taken.is_empty() {
+        notes.push_str(&format!("   -> captures {}", taken.join(", ")));
+    }
+    if let Some(outcome) = variant.judge(&next).unwrap() {
+        let result = match outcome.winner {
+            Some(w) => format!("{} wins", model.rules.player_letter(w)),
+            None => "draw".to_string(),
+        };
+        notes.push_str(&format!("   -> {result}: {}", outcome.reason));
+    }
+    notes
+}
+
+/// The whole report of a fixture: its comment and position, the moves report, the
+/// position after each `after` turn, and perft counts.
+pub fn fixture_report(variant: &Variant, fixture: &Fixture) -> String {
+    let model = &variant.model;
+    let position = model
+        .parse_position(&fixture.position)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut out = format!(
+        "{}\nposition {}\n\n{}",
+        fixture.comment,
+        fixture.position,
+        moves_report(variant, &position)
+    );
+    for text in &fixture.after {
+        let turn = variant_run::play::Notation::Server
+            .read(variant, &position, text)
+            .unwrap_or_else(|e| panic!("after {text}: {e}"));
+        let next = variant.play(&position, &turn.delta).unwrap();
+        out.push_str(&format!(
+            "\nafter {}{}\n{}\n{}",
+            turn.text,
+            turn_notes(variant, &position, &turn.delta),
+            model.position_text(&next),
+            draw::board(model, &next)
+        ));
+    }
+    if fixture.perft > 0 {
+        out.push('\n');
+        for depth in 1..=fixture.perft {
+            let count = model.perft(variant, &position, depth).unwrap();
+            out.push_str(&format!("perft {depth}: {count}\n"));
+        }
+    }
     out
 }
 
