@@ -183,27 +183,6 @@ fn hand_picked_move_lists() {
     }
 }
 
-#[test]
-fn perft_table_holds_with_the_rulesets_own_scripts() {
-    let mut checked = 0;
-    for entry in common::perft_table("perft/truchet-hex.perft") {
-        let tiles = entry.setting("tiles").expect("tiles");
-        let size = entry.setting("size").expect("size").parse().unwrap();
-        let variant = load(size, (tiles != "truchet").then_some(tiles));
-        let position = variant.model.parse_position(&entry.position).unwrap();
-        for &(depth, count) in &entry.counts {
-            assert_eq!(
-                variant.model.perft(&variant, &position, depth).unwrap(),
-                count,
-                "{} perft {depth}",
-                entry.id
-            );
-            checked += 1;
-        }
-    }
-    assert!(checked >= 20, "only {checked} perft rows read");
-}
-
 /// Plays a whole game between computer players as `variant-run truchet-hex` does.
 fn transcript(variant: &Variant, seed: u64) -> (String, Ending) {
     let header = format!(

@@ -62,6 +62,17 @@ pub enum Lattice {
     HexFlat,
 }
 
+impl std::fmt::Display for Lattice {
+    /// The word a ruleset's TOML uses.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Lattice::Square => "square",
+            Lattice::Hex => "hex",
+            Lattice::HexFlat => "hex-flat",
+        })
+    }
+}
+
 const SQUARE_CORNERS: [&str; 4] = ["sw", "se", "ne", "nw"];
 const HEX_CORNERS: [&str; 6] = ["n", "ne", "se", "s", "sw", "nw"];
 const HEX_FLAT_CORNERS: [&str; 6] = ["e", "ne", "nw", "w", "sw", "se"];

@@ -10,9 +10,7 @@ mod reference;
 
 use reference::Rng;
 
-use variant_run_core::{
-    testing, Board, Colour, GameModel, Lattice, Outcome, Position, Referee, Stack, TileSet,
-};
+use variant_run_core::{testing, Board, Colour, GameModel, Lattice, Position, Stack, TileSet};
 
 /// The hexagonal Truchet tile of the truchet-hex digest: `0` joins the dark corners,
 /// `1` the light ones.
@@ -55,25 +53,6 @@ fn model_for(tiles: &str, size: u32) -> GameModel {
         "truchet" => hex_model(size, truchet_tile()),
         "trugo" => hex_model(size, trugo_tile()),
         other => panic!("unknown tile `{other}` in truchet-hex.perft"),
-    }
-}
-
-/// The digest's draw rule, as truchet-hex's `[params]` sets it.
-const DRAW_AFTER: u32 = 100;
-
-/// Browne's end of the game through the model's own generator: the player to move has no
-/// pieces or no legal turn, or too many turns passed without a capture.
-struct BrowneEnd;
-impl Referee for BrowneEnd {
-    type Error = ();
-    fn outcome(&self, model: &GameModel, position: &Position) -> Result<Option<Outcome>, ()> {
-        let over = position.pieces(position.side()) == 0
-            || !model.has_turn(position, true)
-            || position.quiet_turns() >= DRAW_AFTER;
-        Ok(over.then(|| Outcome {
-            winner: None,
-            reason: "over".into(),
-        }))
     }
 }
 
@@ -154,42 +133,6 @@ fn every_generated_turn_passes_the_checker_and_reads_back_from_its_text() {
                 model.position_text(&model.parse_position(&text).unwrap()),
                 text
             );
-        }
-    }
-}
-
-/// The reference generator copies a position per candidate; beyond this many leaves it is
-/// too slow for the test suite, and those rows are checked by the generator alone.
-const REFERENCE_NODE_LIMIT: u64 = 60_000;
-
-#[test]
-fn hex_perft_table_agrees_with_the_reference() {
-    let table = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/perft/truchet-hex.perft"
-    ))
-    .unwrap();
-    let cases = testing::read_perft_table(&table);
-    assert!(cases.len() >= 6, "the table lost entries");
-    for case in cases {
-        let tiles = case.setting("tiles").expect("tiles");
-        let model = model_for(tiles, case.setting("size").expect("size").parse().unwrap());
-        let position = model.parse_position(&case.position).unwrap();
-        for &(depth, count) in &case.counts {
-            assert_eq!(
-                model.perft(&BrowneEnd, &position, depth),
-                Ok(count),
-                "{} perft {depth}",
-                case.id
-            );
-            if count <= REFERENCE_NODE_LIMIT {
-                assert_eq!(
-                    reference::perft_browne(&model, &position, depth, DRAW_AFTER),
-                    count,
-                    "{} perft {depth} by the reference",
-                    case.id
-                );
-            }
         }
     }
 }

@@ -272,6 +272,17 @@ pub enum TileSetup {
     Pool,
 }
 
+impl std::fmt::Display for TileSetup {
+    /// The word a ruleset's TOML uses.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TileSetup::Placement => "placement",
+            TileSetup::Random => "random",
+            TileSetup::Pool => "pool",
+        })
+    }
+}
+
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct SetupConfig {

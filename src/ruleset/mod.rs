@@ -9,6 +9,7 @@
 //! ```
 
 pub mod config;
+mod describe;
 mod error;
 pub mod library;
 mod lower;

@@ -179,10 +179,57 @@ pub fn transcript(
     (String::from_utf8(out).unwrap(), ending)
 }
 
-/// The entries of a perft table under `tests/`.
-pub fn perft_table(file: &str) -> Vec<variant_run::core::testing::PerftEntry> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join(file);
-    variant_run::core::testing::read_perft_table(&std::fs::read_to_string(path).unwrap())
+/// One position of a perft table: `id`, `position`, optional `size` and `tiles`, and
+/// the `depth` to count to.
+pub struct PerftEntry {
+    pub id: String,
+    pub position: String,
+    pub size: Option<u32>,
+    pub tiles: Option<String>,
+    pub depth: u32,
+}
+
+/// Reads a perft table, `tests/perft/<ruleset>.perft`.
+pub fn read_perft_table(path: &Path) -> Vec<PerftEntry> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut entries: Vec<PerftEntry> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = || format!("{}:{}", path.display(), n + 1);
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        if key == "id" {
+            entries.push(PerftEntry {
+                id: value.to_string(),
+                position: String::new(),
+                size: None,
+                tiles: None,
+                depth: 0,
+            });
+            continue;
+        }
+        let entry = entries
+            .last_mut()
+            .unwrap_or_else(|| panic!("{}: a perft table starts with `id`", at()));
+        match key {
+            "position" => entry.position = value.to_string(),
+            "size" => entry.size = Some(value.parse().unwrap_or_else(|_| panic!("{}", at()))),
+            "tiles" => entry.tiles = Some(value.to_string()),
+            "depth" => entry.depth = value.parse().unwrap_or_else(|_| panic!("{}", at())),
+            _ => panic!("{}: unknown key `{key}`", at()),
+        }
+    }
+    entries
+}
+
+/// The ruleset a perft entry is counted on.
+pub fn load_for(ruleset: &str, entry: &PerftEntry) -> Variant {
+    let options = variant_run::LoadOptions {
+        size: entry.size,
+        tiles: entry.tiles.clone(),
+    };
+    Variant::load_named_with(ruleset, &options)
+        .unwrap_or_else(|e| panic!("{ruleset} does not load: {e}"))
 }

@@ -1,0 +1,142 @@
+//! A ruleset as it loaded, in words: what the TOML and the tabulated scripts made of it.
+//! Designers read it to see that a change did what they meant; tests snapshot it.
+
+use std::fmt::Write;
+
+use variant_run_core::{Colour, Form};
+
+use super::Variant;
+
+impl Variant {
+    /// Describes the loaded ruleset: board, tiles, players, turns, the capture table,
+    /// counters, scripts and parameters.
+    pub fn describe(&self) -> String {
+        let model = &self.model;
+        let board = &model.board;
+        let rules = &model.rules;
+        let mut out = String::new();
+        let mut line = |text: String| {
+            out.push_str(&text);
+            out.push('\n');
+        };
+        line(format!("{}: {}", self.name, self.summary));
+        line(match self.size {
+            Some(size) => format!(
+                "board: {} lattice, size {size}: {} cells, {} junctions (a corner is a junction \
+                 where {} or more cells meet)",
+                board.lattice(),
+                board.cell_count(),
+                board.junction_count(),
+                board.junction_min_tiles()
+            ),
+            None => format!(
+                "board: a patch of {} cells, empty at the start; a junction where {} cells meet",
+                board.lattice(),
+                board.junction_min_tiles()
+            ),
+        });
+        let corners = board.lattice().corner_names();
+        for state in board.tiles().states() {
+            let bands: Vec<String> = state
+                .bands
+                .iter()
+                .map(|band| {
+                    let names: Vec<&str> = band.iter().map(|&c| corners[c as usize]).collect();
+                    names.join("-")
+                })
+                .collect();
+            line(format!("tile {}: {}", state.letter, bands.join(", ")));
+        }
+        let start = self.start_position(&vec![0; board.cell_count()]);
+        for (p, spec) in rules.players.iter().enumerate() {
+            let colour = match spec.colour {
+                Colour::Dark => "dark",
+                Colour::Light => "light",
+            };
+            line(format!(
+                "player {} ({}): {colour} junctions, {} pieces at the start, {} to receive",
+                spec.letter,
+                self.player_names[p],
+                start.pieces(p as u8),
+                start.supply(p as u8)
+            ));
+        }
+        line(format!(
+            "first to move: {}; tiles: {}; pool: {}",
+            rules.player_letter(self.first),
+            self.tile_setup,
+            start.pool()
+        ));
+        let forms: Vec<String> = rules.forms.forms().iter().map(Form::to_string).collect();
+        line(format!("turn forms: {}", forms.join(" | ")));
+        line(format!("stacks at most {} high", rules.max_height));
+        if rules.forms.has_tile_actions() {
+            let r = rules.removal;
+            line(format!(
+                "placement: pieces from the supply: {}; removal: {} free sides in a row{}{}",
+                rules.placement.pieces_from_supply,
+                r.free_sides,
+                if r.keep_connected {
+                    ", the rest connected"
+                } else {
+                    ""
+                },
+                if r.when_pool_empty {
+                    ", once the pool is empty"
+                } else {
+                    ""
+                }
+            ));
+        }
+        // The capture table, as the capture script filled it: which landing heights
+        // (rows) capture which defender heights (columns), away from and at home.
+        let h = rules.max_height;
+        if (1..=h).any(|a| (1..=h).any(|d| rules.capture.captures(a, d, false))) {
+            line(
+                "landing captures (rows: landing height; columns: defender height; away | home):"
+                    .into(),
+            );
+            for a in 1..=h {
+                let row = |home: bool| -> String {
+                    (1..=h)
+                        .map(|d| {
+                            if rules.capture.captures(a, d, home) {
+                                'x'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect()
+                };
+                line(format!("  {a}: {} | {}", row(false), row(true)));
+            }
+        } else {
+            line("landings never capture".into());
+        }
+        line(format!(
+            "scripts: end {}{}",
+            self.end_script.file,
+            match &self.after_turn_script {
+                Some(s) => format!(", after each turn {}", s.file),
+                None => String::new(),
+            }
+        ));
+        for (name, value) in self.params.iter() {
+            line(format!("param {name} = {value}"));
+        }
+        let mut text = out;
+        if !self.notations.is_empty() {
+            let names: Vec<&str> = self.notations.keys().map(String::as_str).collect();
+            let _ = writeln!(text, "notations besides the server's: {}", names.join(", "));
+        }
+        for marks in &self.marks {
+            let names: Vec<String> = marks
+                .junctions
+                .iter()
+                .map(|&j| board.junction_name(j))
+                .collect();
+            let _ = writeln!(text, "marked {}: {}", marks.legend, names.join(" "));
+        }
+        text
+    }
+}
