@@ -68,7 +68,7 @@ impl GameModel {
         if let Some(piece) = &turn.piece {
             self.check_piece(&staged, piece)?;
         }
-        Ok(crate::model::delta_of(turn, &staged))
+        Ok(crate::model::delta_with(turn, &staged))
     }
 
     /// Checks a tile action on the position the flip left.

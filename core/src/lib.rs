@@ -50,6 +50,7 @@ pub use java_random::JavaRandom;
 pub use lattice::{Cell, Lattice, Vertex};
 pub use layout::{DrawOrder, KeyedLayout, LayoutError, LayoutGenerator, TextKey};
 pub use model::{GameModel, LegalTurn};
+pub use movegen::Staged;
 pub use position::Position;
 pub use referee::{Outcome, Referee};
 pub use rules::{CaptureTable, PlacementRule, PlayerSpec, RemovalRule, Rules};

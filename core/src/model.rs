@@ -21,7 +21,7 @@ use std::hash::BuildHasher;
 use hashbrown::HashTable;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
-use crate::movegen::{flippable_cells, for_each_turn, Flips};
+use crate::movegen::{flippable_cells, for_each_turn, Flips, Staged};
 use crate::{patch, Board, CellId, Delta, Position, Referee, Rules, Turn};
 
 /// A board and the rules played on it.
@@ -55,18 +55,19 @@ impl GameModel {
     pub fn for_each_turn(
         &self,
         position: &Position,
-        visit: &mut dyn FnMut(&Turn, &Position) -> ControlFlow<()>,
+        visit: &mut dyn FnMut(&Turn, &Staged) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         for_each_turn(self, position, Flips::All, visit)
     }
 
     /// The change a turn makes, assuming it is legal in `position`.
     pub fn delta(&self, position: &Position, turn: &Turn) -> Delta {
-        // A flip changes no stack, so only a tile action needs the staged position.
-        if turn.tile.is_none() {
-            return delta_of(turn, position);
+        // A flip changes no stack, so only a piece action after a tile action needs the
+        // staged position.
+        if turn.tile.is_none() || turn.piece.is_none() {
+            return delta_with(turn, position);
         }
-        delta_of(turn, &self.staged(position, turn))
+        delta_with(turn, &self.staged(position, turn))
     }
 
     /// The position a turn's flip and tile action leave, where its piece action is played.
@@ -250,19 +251,49 @@ impl GameModel {
         delta: &Delta,
     ) -> Result<Position, R::Error> {
         let mut next = self.after(position, delta);
+        self.settle(referee, &mut next)?;
+        Ok(next)
+    }
+
+    /// Runs the referee's after-turn rules on the position a change just left (in place,
+    /// for playouts that apply changes in place). Pieces they take count as a capture
+    /// for the quiet-turn counter.
+    ///
+    /// # Errors
+    /// An error of the after-turn rules.
+    pub fn settle<R: Referee>(&self, referee: &R, position: &mut Position) -> Result<(), R::Error> {
         if referee.has_after_turn() {
-            let before = next.piece_count();
-            referee.after_turn(self, &mut next)?;
-            if next.piece_count() < before {
-                next.quiet = 0;
+            let before = position.piece_count();
+            #[cfg(debug_assertions)]
+            let (board, tiles) = (Arc::clone(&position.board), position.tiles.clone());
+            referee.after_turn(self, position)?;
+            #[cfg(debug_assertions)]
+            assert!(
+                Arc::ptr_eq(&board, &position.board) && tiles == position.tiles,
+                "after-turn rules may change stacks, not tiles"
+            );
+            if position.piece_count() < before {
+                position.quiet = 0;
             }
         }
-        Ok(next)
+        Ok(())
     }
 }
 
-/// The delta of a visited turn, from the staged position its flip and tile action leave.
-pub(crate) fn delta_of(turn: &Turn, staged: &Position) -> Delta {
+/// The delta of a visited turn (the staged position is built only for a piece action).
+pub(crate) fn delta_of(turn: &Turn, staged: &Staged) -> Delta {
+    Delta {
+        flip: turn.flip,
+        tile: turn.tile,
+        changes: match &turn.piece {
+            Some(action) => action.changes(staged.position()),
+            None => Default::default(),
+        },
+    }
+}
+
+/// The delta of a turn whose piece action (if any) is played on `staged`.
+pub(crate) fn delta_with(turn: &Turn, staged: &Position) -> Delta {
     Delta {
         flip: turn.flip,
         tile: turn.tile,

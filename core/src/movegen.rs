@@ -23,7 +23,41 @@ use crate::{
 
 /// What the generator calls for every turn: the turn, and the position its flip and tile
 /// action leave (the board its piece action's junctions belong to).
-pub(crate) type Visit<'a> = dyn FnMut(&Turn, &Position) -> ControlFlow<()> + 'a;
+pub(crate) type Visit<'a> = dyn FnMut(&Turn, &Staged) -> ControlFlow<()> + 'a;
+
+/// The position a turn's flip and tile action leave, where its piece action is played.
+/// A tile action builds a new board, so that position is built only when asked for: a
+/// placement with no piece action after it never needs it.
+pub struct Staged<'a> {
+    rules: &'a Rules,
+    /// The position with the flip made, before the tile action.
+    before: &'a Position,
+    tile: Option<TileAction>,
+    built: std::cell::OnceCell<Position>,
+}
+
+impl<'a> Staged<'a> {
+    fn new(rules: &'a Rules, before: &'a Position, tile: Option<TileAction>) -> Staged<'a> {
+        Staged {
+            rules,
+            before,
+            tile,
+            built: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The staged position.
+    pub fn position(&self) -> &Position {
+        match self.tile {
+            None => self.before,
+            Some(action) => self.built.get_or_init(|| {
+                let mut staged = self.before.clone();
+                patch::apply_tile(self.rules, &mut staged, action);
+                staged
+            }),
+        }
+    }
+}
 
 /// Reusable scratch space for generation: the junctions each stack can step to.
 #[derive(Default)]
@@ -159,14 +193,16 @@ fn tile_stage(
     visit: &mut Visit,
 ) -> ControlFlow<()> {
     let actions: Vec<TileAction> = match group.tile {
-        None => return piece_stage(model, staged, group, flip, None, scratch, visit),
+        None => {
+            let stage = Staged::new(&model.rules, staged, None);
+            return piece_stage(model, &stage, group, flip, None, scratch, visit);
+        }
         Some(TileKind::Place) => patch::placements(staged),
         Some(TileKind::Remove) => patch::removals(&model.rules, staged),
     };
     for action in actions {
-        let mut placed = staged.clone();
-        patch::apply_tile(&model.rules, &mut placed, action);
-        piece_stage(model, &placed, group, flip, Some(action), scratch, visit)?;
+        let stage = Staged::new(&model.rules, staged, Some(action));
+        piece_stage(model, &stage, group, flip, Some(action), scratch, visit)?;
     }
     ControlFlow::Continue(())
 }
@@ -175,18 +211,22 @@ fn tile_stage(
 /// flip and tile action alone are a turn).
 fn piece_stage(
     model: &GameModel,
-    staged: &Position,
+    stage: &Staged,
     group: &FormGroup,
     flip: Option<CellId>,
     tile: Option<TileAction>,
     scratch: &mut Scratch,
     visit: &mut Visit,
 ) -> ControlFlow<()> {
-    let mut emit = |piece: Option<PieceAction>| visit(&Turn { flip, tile, piece }, staged);
+    let mut emit = |piece: Option<PieceAction>| visit(&Turn { flip, tile, piece }, stage);
     if group.bare {
         emit(None)?;
     }
+    if group.pieces.is_empty() {
+        return ControlFlow::Continue(());
+    }
     let rules = &model.rules;
+    let staged = stage.position();
     stack_moves(rules, staged, group.pieces, scratch, &mut |a| emit(Some(a)))?;
     if group.pieces.contains(PieceKind::Move) {
         piece_moves(rules, staged, scratch, &mut |a| emit(Some(a)))?;

@@ -4,9 +4,9 @@
 //! A turn that ends the game has no continuation: it counts at depth 1 and adds nothing
 //! deeper. A position whose game is already over has no turns.
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::{GameModel, LegalTurn, Position, Referee};
+use crate::{CellId, Delta, GameModel, LegalTurn, Position, Referee, TileAction};
 
 impl GameModel {
     /// Counts the turn sequences of length `depth` from `position`.
@@ -92,14 +92,14 @@ impl GameModel {
             }
             return Ok(total);
         }
+        if depth == 1 {
+            return self.count_settled(referee, position, &deltas);
+        }
         // After-turn rules can make different changes leave one position: count the
         // positions, each once.
         let mut children = FxHashSet::default();
         for delta in &deltas {
             children.insert(self.play(referee, position, delta)?);
-        }
-        if depth == 1 {
-            return Ok(children.len() as u64);
         }
         let mut total = 0;
         for child in &children {
@@ -108,5 +108,37 @@ impl GameModel {
             }
         }
         Ok(total)
+    }
+
+    /// How many distinct positions the changes leave once the after-turn rules have run.
+    /// Those rules never touch tiles, so changes with different flips or tile actions
+    /// always leave different positions; only changes sharing them are played out.
+    fn count_settled<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        deltas: &[Delta],
+    ) -> Result<u64, R::Error> {
+        let mut by_tiles: FxHashMap<(Option<CellId>, Option<TileAction>), Vec<&Delta>> =
+            FxHashMap::default();
+        for delta in deltas {
+            by_tiles
+                .entry((delta.flip, delta.tile))
+                .or_default()
+                .push(delta);
+        }
+        let mut count = 0;
+        for group in by_tiles.values() {
+            if group.len() == 1 {
+                count += 1;
+                continue;
+            }
+            let mut children = FxHashSet::default();
+            for delta in group {
+                children.insert(self.play(referee, position, delta)?);
+            }
+            count += children.len() as u64;
+        }
+        Ok(count)
     }
 }

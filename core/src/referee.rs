@@ -25,8 +25,9 @@ pub trait Referee {
     }
 
     /// The rules that run once after every turn, on the position it left (the player who
-    /// moved is the one *not* to move now): captures that are not landings. By default,
-    /// none.
+    /// moved is the one *not* to move now): captures that are not landings. They may
+    /// change stacks, never tiles or the board, so turns that differ in their tiles stay
+    /// apart (perft counts on that). By default, none.
     ///
     /// # Errors
     /// Whatever stops the rules from running (a failing script).

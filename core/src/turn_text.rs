@@ -26,27 +26,35 @@ use arrayvec::ArrayVec;
 use crate::turn::MAX_LINKS;
 use crate::{
     names, Board, GameModel, IllegalTurnError, JunctionId, LegalTurn, PieceAction, Position,
-    TileAction, Turn, TurnError, TurnSyntaxError,
+    Staged, TileAction, Turn, TurnError, TurnSyntaxError,
 };
 
 impl GameModel {
     /// Writes a turn legal in `position` in the server's syntax.
     pub fn turn_text(&self, position: &Position, turn: &Turn) -> String {
-        if turn.tile.is_none() {
+        if turn.tile.is_none() || turn.piece.is_none() {
             // Flips change no names: the piece action's junctions are the position's.
-            return self.turn_text_staged(position, position, turn);
+            return self.write_turn(position, position, turn);
         }
-        self.turn_text_staged(position, &self.staged(position, turn), turn)
+        self.write_turn(position, &self.staged(position, turn), turn)
+    }
+
+    /// Writes a visited turn, its piece action named on the staged position.
+    pub(crate) fn turn_text_staged(
+        &self,
+        position: &Position,
+        staged: &Staged,
+        turn: &Turn,
+    ) -> String {
+        match turn.piece {
+            Some(_) => self.write_turn(position, staged.position(), turn),
+            None => self.write_turn(position, position, turn),
+        }
     }
 
     /// Writes a turn, with its piece action named on `staged` (the position its flip and
     /// tile action leave).
-    pub(crate) fn turn_text_staged(
-        &self,
-        position: &Position,
-        staged: &Position,
-        turn: &Turn,
-    ) -> String {
+    fn write_turn(&self, position: &Position, staged: &Position, turn: &Turn) -> String {
         let lattice = position.board().lattice();
         let mut text = String::new();
         if let Some(cell) = turn.flip {

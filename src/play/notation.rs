@@ -135,28 +135,30 @@ impl<'v> Notation<'v> {
 /// One example per part of a turn the forms have, in the server's syntax.
 fn server_examples(forms: &variant_run_core::TurnForms) -> String {
     use variant_run_core::{PieceKind, TileKind};
-    let mut examples = Vec::new();
-    let mut add = |on: bool, example: &str| {
-        if on {
-            examples.push(format!("`{example}`"));
-        }
-    };
-    add(
-        forms.has_tile(TileKind::Place),
-        "b:c12 (place tile b in cell c12)",
-    );
-    add(
-        forms.has_tile(TileKind::Remove),
-        "e6 (remove the tile in e6)",
-    );
-    add(forms.has_piece(PieceKind::Move), "b1e-c7w (move a piece)");
-    add(forms.has_piece(PieceKind::Step), "a1-d6 (step)");
-    add(forms.has_piece(PieceKind::Merge), "c3,c5-c4 (merge)");
-    add(forms.has_piece(PieceKind::Split), "b4-b3,2xa4 (split)");
-    add(
-        forms.has_piece(PieceKind::StepThenMerge) || forms.has_piece(PieceKind::StepThenSplit),
-        "a1-c3;c3,c5-c4 (step, then merge or split)",
-    );
-    add(forms.has_flips(), "bc34:a1-d6 (flip a tile first)");
-    examples.join(", ")
+    let stepped =
+        forms.has_piece(PieceKind::StepThenMerge) || forms.has_piece(PieceKind::StepThenSplit);
+    let examples = [
+        (
+            forms.has_tile(TileKind::Place),
+            "b:c12",
+            "places tile b in cell c12",
+        ),
+        (
+            forms.has_tile(TileKind::Remove),
+            "e6",
+            "removes the tile in e6",
+        ),
+        (forms.has_piece(PieceKind::Move), "b1e-c7w", "moves a piece"),
+        (forms.has_piece(PieceKind::Step), "a1-d6", "steps"),
+        (forms.has_piece(PieceKind::Merge), "c3,c5-c4", "merges"),
+        (forms.has_piece(PieceKind::Split), "b4-b3,2xa4", "splits"),
+        (stepped, "a1-c3;c3,c5-c4", "steps, then merges or splits"),
+        (forms.has_flips(), "bc34:a1-d6", "flips a tile first"),
+    ];
+    let shown: Vec<String> = examples
+        .iter()
+        .filter(|(on, _, _)| *on)
+        .map(|(_, example, meaning)| format!("`{example}` {meaning}"))
+        .collect();
+    shown.join(", ")
 }
