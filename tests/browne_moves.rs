@@ -45,7 +45,7 @@ fn only_the_middle_row_flips_in_the_opening() {
         .model
         .parse_position("rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr o.o.o.o./.o.o.o.o/o.o.o.o./......../......../x.x.x.x./.x.x.x.x/x.x.x.x. x")
         .unwrap();
-    let names: Vec<&str> = variant
+    let names: Vec<String> = variant
         .model
         .flippable(&start)
         .into_iter()

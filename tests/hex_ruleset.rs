@@ -84,7 +84,7 @@ fn standard_board_names_junctions_and_cells_as_the_digest_does() {
         }
     }
     // Cells: the column of the centre and the cell row from 1 at the bottom.
-    let cell_rows: Vec<Vec<&str>> = board
+    let cell_rows: Vec<Vec<String>> = board
         .cell_rows()
         .iter()
         .rev()

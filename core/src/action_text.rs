@@ -258,7 +258,7 @@ impl ActionNotation {
             .flatten()
         {
             Some(j) => self.junction_text(board, j),
-            None => board.cell_name(cell).to_string(),
+            None => board.cell_name(cell),
         }
     }
 

@@ -23,6 +23,8 @@ use petgraph::unionfind::UnionFind;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
+
 use crate::{names, BoardError, Cell, Colour, Lattice, TileSet, Vertex};
 
 /// Index of a junction on its board, in order of rows from the bottom, each left to right.
@@ -74,11 +76,10 @@ pub struct Board {
     naming: Naming,
     tiles: Arc<TileSet>,
     cells: Vec<Cell>,
-    cell_index: BTreeMap<Cell, CellId>,
+    cell_index: FxHashMap<Cell, CellId>,
     /// For each cell, its corners in lattice order: the junction there, if any.
     cell_corners: Vec<Vec<Option<JunctionId>>>,
     junctions: Vec<Junction>,
-    junction_index: BTreeMap<Vertex, JunctionId>,
     graph: UnGraph<JunctionId, Link>,
     // Flat tables derived from `graph` (compressed rows: `start[j]..start[j + 1]`).
     edge_start: Vec<u32>,
@@ -92,8 +93,6 @@ pub struct Board {
     /// Junctions in position-text order: junction rows from the top, each left to right.
     junction_rows: Vec<Vec<JunctionId>>,
     column_count: u16,
-    /// Cell names, by cell id.
-    cell_names: Vec<String>,
     /// Junctions with a lattice neighbour that is not a junction.
     at_edge: Vec<bool>,
     /// How many cells must share a corner for it to be a junction.
@@ -150,59 +149,67 @@ impl Board {
         tiles: Arc<TileSet>,
         min_tiles: usize,
     ) -> Result<Board, BoardError> {
-        let mut cell_index = BTreeMap::new();
+        if cells.len() > CellId::MAX as usize {
+            return Err(BoardError::TooLarge);
+        }
+        let mut cell_index = FxHashMap::default();
         for (i, &cell) in cells.iter().enumerate() {
             if cell_index.insert(cell, i as CellId).is_some() {
                 return Err(BoardError::RepeatedCell(cell));
             }
         }
-        if cells.len() > CellId::MAX as usize {
-            return Err(BoardError::TooLarge);
-        }
 
-        // Count how many cells share each corner.
-        let mut sharing: BTreeMap<Vertex, usize> = BTreeMap::new();
-        for &cell in &cells {
-            for v in lattice.corners(cell) {
-                *sharing.entry(v).or_default() += 1;
+        // Every corner of every cell, sorted by row then column: a corner shared by
+        // enough cells is a junction, and junction ids follow this order. (A patch is
+        // rebuilt whenever a tile comes or goes, so this avoids ordered maps.)
+        let corners_of: Vec<Vec<Vertex>> = cells.iter().map(|&c| lattice.corners(c)).collect();
+        let mut all: Vec<Vertex> = corners_of.iter().flatten().copied().collect();
+        all.sort_unstable_by_key(|v| (v.y, v.x));
+        let mut vertices: Vec<Vertex> = Vec::new();
+        for run in all.chunk_by(|a, b| a == b) {
+            if run.len() >= min_tiles.max(1) {
+                vertices.push(run[0]);
             }
         }
-        let mut vertices: Vec<Vertex> = sharing
-            .iter()
-            .filter(|(_, &n)| n >= min_tiles.max(1))
-            .map(|(&v, _)| v)
-            .collect();
         if vertices.len() > JunctionId::MAX as usize / 2 {
             return Err(BoardError::TooLarge);
         }
-        vertices.sort_by_key(|v| (v.y, v.x));
 
-        let columns = rank(vertices.iter().map(|v| v.x));
-        let rows = rank(vertices.iter().map(|v| v.y));
+        // Columns and rows of the junction grid name a fixed board's junctions; a patch
+        // names them by coordinates and needs none.
+        let grid = naming == Naming::Grid;
+        let distinct = |mut values: Vec<i32>| {
+            values.sort_unstable();
+            values.dedup();
+            values
+        };
+        let (columns, rows) = if grid {
+            (
+                distinct(vertices.iter().map(|v| v.x).collect()),
+                distinct(vertices.iter().map(|v| v.y).collect()),
+            )
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let rank = |values: &[i32], v: i32| values.binary_search(&v).unwrap_or(0) as u16;
         let junctions: Vec<Junction> = vertices
             .iter()
             .map(|&v| Junction {
                 vertex: v,
                 colour: lattice.colour(v),
-                column: columns[&v.x],
-                row: rows[&v.y],
+                column: rank(&columns, v.x),
+                row: rank(&rows, v.y),
             })
             .collect();
-        let junction_index: BTreeMap<Vertex, JunctionId> = vertices
+        let junction_at = |v: &Vertex| {
+            vertices
+                .binary_search_by_key(&(v.y, v.x), |w| (w.y, w.x))
+                .ok()
+                .map(|j| j as JunctionId)
+        };
+        let cell_corners: Vec<Vec<Option<JunctionId>>> = corners_of
             .iter()
-            .enumerate()
-            .map(|(i, &v)| (v, i as JunctionId))
-            .collect();
-
-        let cell_corners: Vec<Vec<Option<JunctionId>>> = cells
-            .iter()
-            .map(|&c| {
-                lattice
-                    .corners(c)
-                    .iter()
-                    .map(|v| junction_index.get(v).copied())
-                    .collect()
-            })
+            .map(|corners| corners.iter().map(junction_at).collect())
             .collect();
 
         let graph = build_graph(lattice, &tiles, junctions.len(), &cell_corners);
@@ -219,17 +226,21 @@ impl Board {
             .map(|corners| corners.iter().flatten().copied().collect())
             .collect();
 
-        let junction_rows =
-            group_rows(junctions.len(), |j| (junctions[j].row, junctions[j].column));
-        let centres: Vec<Vertex> = cells.iter().map(|&c| lattice.centre(c)).collect();
-        let cell_rows = group_rows(cells.len(), |c| (centres[c].y, centres[c].x));
-        let column_count = columns.len() as u16;
+        let (junction_rows, cell_rows) = if grid {
+            let centres: Vec<Vertex> = cells.iter().map(|&c| lattice.centre(c)).collect();
+            (
+                group_rows(junctions.len(), |j| (junctions[j].row, junctions[j].column)),
+                group_rows(cells.len(), |c| (centres[c].y, centres[c].x)),
+            )
+        } else {
+            (Vec::new(), Vec::new())
+        };
 
         let sides_per_corner = lattice.cells_per_corner();
         let at_edge = (0..junctions.len())
             .map(|j| ((edge_start[j + 1] - edge_start[j]) as usize) < sides_per_corner)
             .collect();
-        let mut board = Board {
+        Ok(Board {
             lattice,
             naming,
             tiles,
@@ -237,7 +248,6 @@ impl Board {
             cell_index,
             cell_corners,
             junctions,
-            junction_index,
             graph,
             edge_start,
             edge_to,
@@ -246,15 +256,10 @@ impl Board {
             cell_junctions,
             cell_rows,
             junction_rows,
-            column_count,
-            cell_names: Vec::new(),
+            column_count: columns.len() as u16,
             at_edge,
             min_tiles,
-        };
-        board.cell_names = (0..board.cells.len())
-            .map(|c| board.make_cell_name(c as CellId))
-            .collect();
-        Ok(board)
+        })
     }
 
     /// The board with one more cell, as when a tile is placed on a patch: junctions
@@ -378,7 +383,10 @@ impl Board {
     }
 
     pub fn junction_at(&self, v: Vertex) -> Option<JunctionId> {
-        self.junction_index.get(&v).copied()
+        self.junctions
+            .binary_search_by_key(&(v.y, v.x), |j| (j.vertex.y, j.vertex.x))
+            .ok()
+            .map(|j| j as JunctionId)
     }
 
     /// The junction graph: one node per junction (its weight is the junction id), edge
@@ -534,18 +542,18 @@ impl Board {
     /// server by the columns and rows of their corners (`bc34`), hexagonal ones by the
     /// column of their centre and their cell row from 1 at the bottom (`d3`). On a patch,
     /// cells have spiral names (`a1`, `c12`).
-    pub fn cell_name(&self, cell: CellId) -> &str {
-        &self.cell_names[cell as usize]
+    ///
+    /// Names are made when asked for: a patch is rebuilt for every tile, and play needs
+    /// no names.
+    pub fn cell_name(&self, cell: CellId) -> String {
+        self.make_cell_name(cell)
     }
 
     pub fn cell_by_name(&self, name: &str) -> Option<CellId> {
         if self.naming == Naming::Coordinates {
             return self.cell_id(names::parse_spiral(self.lattice, name)?);
         }
-        self.cell_names
-            .iter()
-            .position(|n| n == name)
-            .map(|c| c as CellId)
+        (0..self.cells.len() as CellId).find(|&c| self.make_cell_name(c) == name)
     }
 
     fn make_cell_name(&self, cell: CellId) -> String {
@@ -615,18 +623,6 @@ fn split_name(name: &str) -> Option<(usize, usize)> {
     Some((column - 1, row.parse().ok()?))
 }
 
-/// Maps each distinct value to its rank.
-fn rank(values: impl Iterator<Item = i32>) -> BTreeMap<i32, u16> {
-    let mut distinct: Vec<i32> = values.collect();
-    distinct.sort_unstable();
-    distinct.dedup();
-    distinct
-        .into_iter()
-        .enumerate()
-        .map(|(i, v)| (v, i as u16))
-        .collect()
-}
-
 /// Groups items by the first part of their key, rows from the highest, each sorted by the
 /// second part.
 fn group_rows<K: Ord + Copy>(count: usize, key: impl Fn(usize) -> (K, K)) -> Vec<Vec<u16>> {
@@ -656,33 +652,41 @@ fn build_graph(
     }
     let node = |j: JunctionId| NodeIndex::new(j as usize);
     // Edge links: both ends of a cell side. Neighbouring cells share sides, so keep one.
-    let mut edges = std::collections::BTreeSet::new();
+    let mut edges = Vec::new();
     let k = lattice.corner_count();
     for corners in cell_corners {
         for side in 0..k {
             if let (Some(a), Some(b)) = (corners[side], corners[(side + 1) % k]) {
-                edges.insert((a.min(b), a.max(b)));
+                edges.push((a.min(b), a.max(b)));
             }
         }
     }
+    edges.sort_unstable();
+    edges.dedup();
     for (a, b) in edges {
         graph.add_edge(node(a), node(b), Link::Edge);
     }
     // Band links: every pair of junction corners a band joins, per cell, with the states
     // in which it joins them.
     for (cell, corners) in cell_corners.iter().enumerate() {
-        let mut pairs: BTreeMap<(JunctionId, JunctionId), u8> = BTreeMap::new();
+        // The states in which a band joins each pair of this cell's junctions.
+        let mut pairs: Vec<((JunctionId, JunctionId), u8)> = Vec::new();
         for (s, state) in tiles.states().iter().enumerate() {
             for band in &state.bands {
                 for (i, &p) in band.iter().enumerate() {
                     for &q in &band[i + 1..] {
                         if let (Some(a), Some(b)) = (corners[p as usize], corners[q as usize]) {
-                            *pairs.entry((a.min(b), a.max(b))).or_default() |= 1 << s;
+                            let pair = (a.min(b), a.max(b));
+                            match pairs.iter_mut().find(|(known, _)| *known == pair) {
+                                Some((_, states)) => *states |= 1 << s,
+                                None => pairs.push((pair, 1 << s)),
+                            }
                         }
                     }
                 }
             }
         }
+        pairs.sort_unstable();
         for ((a, b), states) in pairs {
             let link = Link::Band {
                 cell: cell as CellId,

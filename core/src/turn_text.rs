@@ -58,7 +58,7 @@ impl GameModel {
         let lattice = position.board().lattice();
         let mut text = String::new();
         if let Some(cell) = turn.flip {
-            text.push_str(position.board().cell_name(cell));
+            text.push_str(&position.board().cell_name(cell));
             text.push(':');
         }
         match turn.tile {

@@ -57,7 +57,7 @@ pub(super) fn patch(model: &GameModel, position: &Position) -> String {
         canvas.put(cx, cy, &state.letter.to_string());
         let name = board.cell_name(cell);
         let shift = name.len().div_ceil(2).saturating_sub(1);
-        canvas.put(cx - shift, cy - 1, name);
+        canvas.put(cx - shift, cy - 1, &name);
     }
     // Corners last, so that no side or spoke hides a piece.
     for &v in &corners {

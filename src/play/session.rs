@@ -172,7 +172,7 @@ fn prompt_human(
     let side = game.to_move();
     let letter = model.rules.player_letter(side);
     if let Some(cells) = game.placement_cells() {
-        let names: Vec<&str> = cells.iter().map(|&c| model.board.cell_name(c)).collect();
+        let names: Vec<String> = cells.iter().map(|&c| model.board.cell_name(c)).collect();
         writeln!(
             out,
             "set-up: {letter} lays {} tiles in this order: {}",
