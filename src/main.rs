@@ -223,6 +223,7 @@ fn load_variant(name: &str, start: &StartArgs) -> Result<Variant, variant_run::V
     let options = LoadOptions {
         size: start.size,
         tiles: start.tiles.clone(),
+        ..LoadOptions::default()
     };
     Variant::load_named_with(name, &options)
 }

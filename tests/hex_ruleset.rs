@@ -20,6 +20,7 @@ fn load(size: u32, tiles: Option<&str>) -> Variant {
     let options = LoadOptions {
         size: Some(size),
         tiles: tiles.map(str::to_string),
+        ..Default::default()
     };
     Variant::load_with(&variant_dir(), &options).unwrap()
 }
@@ -221,6 +222,7 @@ fn bad_choices_say_what_is_wrong() {
     let options = LoadOptions {
         size: None,
         tiles: Some("penrose".into()),
+        ..Default::default()
     };
     let error = Variant::load_with(&variant_dir(), &options)
         .err()
@@ -233,6 +235,7 @@ fn bad_choices_say_what_is_wrong() {
     let too_small = LoadOptions {
         size: Some(1),
         tiles: None,
+        ..Default::default()
     };
     let error = Variant::load_with(&variant_dir(), &too_small)
         .err()

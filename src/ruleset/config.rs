@@ -359,3 +359,63 @@ pub struct MarkConfig {
     /// What the mark means, for the legend line under the board.
     pub legend: String,
 }
+
+/// Overrides `[params]` entries with values written as in TOML, each keeping the type of
+/// the entry it replaces (a whole number stays a whole number, a list stays a list).
+///
+/// # Errors
+/// A name that is not a param, or a value that does not read or has another type.
+pub fn override_params(
+    params: &mut BTreeMap<String, toml::Value>,
+    overrides: &[(String, String)],
+) -> Result<(), super::VariantError> {
+    let bad = |message: String| super::VariantError::Param { message };
+    for (name, text) in overrides {
+        let Some(old) = params.get(name) else {
+            let known: Vec<&str> = params.keys().map(String::as_str).collect();
+            return Err(bad(format!(
+                "`{name}` is not a param of this ruleset; its params are {}",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            )));
+        };
+        // A bare word that is not TOML is read as a string, so `--param name=x` works
+        // without quotes for a text param.
+        let value = toml::from_str::<BTreeMap<String, toml::Value>>(&format!("v = {text}"))
+            .ok()
+            .and_then(|mut t| t.remove("v"))
+            .or_else(|| {
+                matches!(old, toml::Value::String(_)).then(|| toml::Value::String(text.clone()))
+            })
+            .ok_or_else(|| {
+                bad(format!(
+                    "{name}={text}: `{name}` is {} in the ruleset, not `{text}`",
+                    type_words(old)
+                ))
+            })?;
+        if std::mem::discriminant(&value) != std::mem::discriminant(old) {
+            return Err(bad(format!(
+                "{name}={text}: `{name}` is {} in the ruleset, so the value must be one too",
+                type_words(old)
+            )));
+        }
+        params.insert(name.clone(), value);
+    }
+    Ok(())
+}
+
+/// A TOML value's type, in words.
+fn type_words(value: &toml::Value) -> &'static str {
+    match value {
+        toml::Value::String(_) => "text",
+        toml::Value::Integer(_) => "a whole number",
+        toml::Value::Float(_) => "a number",
+        toml::Value::Boolean(_) => "true or false",
+        toml::Value::Datetime(_) => "a date",
+        toml::Value::Array(_) => "a list",
+        toml::Value::Table(_) => "a table",
+    }
+}

@@ -25,6 +25,8 @@ pub enum VariantError {
         size: u32,
         says: String,
     },
+    #[error("param {message}")]
+    Param { message: String },
     #[error(transparent)]
     Script(#[from] ScriptError),
 }

@@ -66,6 +66,10 @@ pub struct LoadOptions {
     pub size: Option<u32>,
     /// A tile set named in `[tile.sets]` instead of `[tile] states`.
     pub tiles: Option<String>,
+    /// `[params]` entries to override, `name` and value as written in TOML (`true`,
+    /// `3`, `"text"`, `["a1", "c1"]`); each must name a param of the ruleset and keep its
+    /// type.
+    pub params: Vec<(String, String)>,
 }
 
 /// A loaded ruleset at one board size.
@@ -125,7 +129,13 @@ impl Variant {
     /// A missing or malformed file, a setting that does not make sense, a script that
     /// does not compile or fails, or a size the ruleset does not allow.
     pub fn load(dir: &Path, size: Option<u32>) -> Result<Variant, VariantError> {
-        Variant::load_with(dir, &LoadOptions { size, tiles: None })
+        Variant::load_with(
+            dir,
+            &LoadOptions {
+                size,
+                ..LoadOptions::default()
+            },
+        )
     }
 
     /// Loads the variant in `dir` with the choices of [`LoadOptions`].
@@ -139,10 +149,12 @@ impl Variant {
             path: shown.clone(),
             message: e.to_string(),
         })?;
-        let config = toml::from_str(&text).map_err(|e| VariantError::Toml {
-            path: shown,
-            message: e.to_string(),
-        })?;
+        let mut config: config::VariantConfig =
+            toml::from_str(&text).map_err(|e| VariantError::Toml {
+                path: shown,
+                message: e.to_string(),
+            })?;
+        config::override_params(&mut config.params, &options.params)?;
         lower::lower(dir, config, options)
     }
 

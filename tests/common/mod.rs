@@ -229,6 +229,7 @@ pub fn load_for(ruleset: &str, entry: &PerftEntry) -> Variant {
     let options = variant_run::LoadOptions {
         size: entry.size,
         tiles: entry.tiles.clone(),
+        ..Default::default()
     };
     Variant::load_named_with(ruleset, &options)
         .unwrap_or_else(|e| panic!("{ruleset} does not load: {e}"))
