@@ -1,9 +1,9 @@
 //! Every kind of bad input gets one message saying what is wrong and where: position
-//! texts, turn texts, TOML mistakes and script mistakes.
+//! texts, turn texts, and rulesets with a mistake in their TOML or scripts (the folders
+//! of `tests/fixtures/broken/`, one mistake each).
 
 mod common;
 
-use common::copy::{copy_variant, edit};
 use common::load;
 use variant_run::Variant;
 
@@ -103,191 +103,40 @@ fn bad_turn_texts_leave_the_game_unchanged() {
     insta::assert_snapshot!(report.join("\n"));
 }
 
-fn scripts_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts")
-}
-
-/// Loads a copy of truchet-browne with one edit and returns the error, its temporary
-/// folder shown as `<variant>`.
-fn broken(label: &str, file: &str, from: &str, to: &str) -> String {
-    let dir = copy_variant("truchet-browne", label);
-    if let Some(shared) = file.strip_prefix("shared:") {
-        // Give the copy its own version of a shared script, which shadows the original.
-        let source = scripts_dir().join(shared);
-        let local = dir.join(shared);
-        std::fs::create_dir_all(local.parent().unwrap()).unwrap();
-        std::fs::copy(source, &local).unwrap();
-        edit(&local, from, to);
-    } else {
-        edit(&dir.join(file), from, to);
-    }
-    let error = match Variant::load(&dir, None) {
-        Ok(variant) => {
-            // Some mistakes show only when a rule runs: play the start position.
-            let start = variant_run::play::game::opening(&variant, variant_run::Layout::Random, 1);
-            match start {
-                Ok(_) => panic!("{label}: the broken variant loads and plays"),
-                Err(e) => e.to_string(),
+/// Every folder under `tests/fixtures/broken/` is a ruleset with one mistake, named by
+/// the `# broken: ...` line its variant.toml starts with. Each must be refused, when it
+/// loads or else when its start position is played (some mistakes show only when a rule
+/// runs), with one message saying what is wrong and where.
+#[test]
+fn broken_rulesets_say_what_is_wrong_and_where() {
+    insta::glob!("fixtures/broken", "*/variant.toml", |path| {
+        let dir = path.parent().unwrap();
+        let text = std::fs::read_to_string(path).unwrap();
+        let comment = text
+            .lines()
+            .next()
+            .filter(|line| line.starts_with("# broken: "))
+            .unwrap_or_else(|| {
+                panic!(
+                    "{}: the first line says what is wrong (`# broken: ...`)",
+                    path.display()
+                )
+            });
+        let error = match Variant::load(dir, None) {
+            Ok(variant) => {
+                match variant_run::play::opening(&variant, variant_run::Layout::Random, 1) {
+                    Ok(_) => panic!("{}: the broken ruleset loads and plays", dir.display()),
+                    Err(e) => e.to_string(),
+                }
             }
+            Err(e) => e.to_string(),
+        };
+        // Paths show relative to the working directory when they are below it, which
+        // depends on where the tests run from: hide both forms.
+        let mut shown = error.replace(&dir.display().to_string(), "<fixture>");
+        if let Ok(relative) = dir.strip_prefix(std::env::current_dir().unwrap()) {
+            shown = shown.replace(&relative.display().to_string(), "<fixture>");
         }
-        Err(e) => e.to_string(),
-    };
-    // Paths show relative to the working directory when they are below it, which
-    // depends on where the target folder is: hide both forms.
-    let mut shown = error
-        .replace(&dir.display().to_string(), "<variant>")
-        .replace(&scripts_dir().display().to_string(), "<scripts>");
-    if let Ok(relative) = dir.strip_prefix(std::env::current_dir().unwrap()) {
-        shown = shown.replace(&relative.display().to_string(), "<variant>");
-    }
-    shown
-}
-
-#[test]
-fn bad_toml() {
-    let cases = [
-        ("key-typo", "variant.toml", "size = 7 ", "sise = 7 "),
-        (
-            "unknown-lattice",
-            "variant.toml",
-            "lattice = \"square\"",
-            "lattice = \"squares\"",
-        ),
-        (
-            "unknown-colour",
-            "variant.toml",
-            "colour = \"dark\"",
-            "colour = \"blue\"",
-        ),
-        (
-            "long-letter",
-            "variant.toml",
-            "letter = \"x\"",
-            "letter = \"xx\"",
-        ),
-        (
-            "same-colours",
-            "variant.toml",
-            "colour = \"light\"",
-            "colour = \"dark\"",
-        ),
-        (
-            "first-player",
-            "variant.toml",
-            "first = \"x\"",
-            "first = \"z\"",
-        ),
-        (
-            "missing-script",
-            "variant.toml",
-            "capture = \"truchet/capture.rhai\"",
-            "capture = \"truchet/captur.rhai\"",
-        ),
-        (
-            "bad-expression",
-            "variant.toml",
-            "start_rows = \"(size - 1) / 2\" #",
-            "start_rows = \"(size - 1) /\" #",
-        ),
-        (
-            "unknown-corner",
-            "variant.toml",
-            "[\"sw\", \"ne\"]",
-            "[\"sw\", \"north\"]",
-        ),
-        (
-            "mixed-band",
-            "variant.toml",
-            "[\"sw\", \"ne\"]",
-            "[\"sw\", \"se\"]",
-        ),
-        (
-            "height",
-            "variant.toml",
-            "max_height = 4",
-            "max_height = 40",
-        ),
-        (
-            "wrong-type",
-            "variant.toml",
-            "max_height = 4",
-            "max_height = [4]",
-        ),
-        (
-            "unknown-action",
-            "variant.toml",
-            "\"flip? step? merge\"",
-            "\"flip? leap? merge\"",
-        ),
-    ];
-    let report: Vec<String> = cases
-        .iter()
-        .map(|(label, file, from, to)| format!("--- {label}\n{}", broken(label, file, from, to)))
-        .collect();
-    insta::assert_snapshot!(report.join("\n"));
-}
-
-#[test]
-fn bad_scripts() {
-    let cases = [
-        (
-            "syntax",
-            "shared:truchet/capture.rhai",
-            "landing > defender ",
-            "landing > > defender ",
-        ),
-        (
-            "unknown-variable",
-            "shared:truchet/capture.rhai",
-            "landing >= defender",
-            "landing >= defnder",
-        ),
-        (
-            "endless-loop",
-            "shared:truchet/capture.rhai",
-            "if defender_at_home {",
-            "loop { }\n    if defender_at_home {",
-        ),
-        (
-            "not-a-bool",
-            "shared:truchet/capture.rhai",
-            "landing >= defender ",
-            "1 ",
-        ),
-        (
-            "missing-function",
-            "shared:truchet/capture.rhai",
-            "fn can_capture(",
-            "fn can_take(",
-        ),
-        (
-            "bad-result",
-            "shared:truchet/end.rhai",
-            "let next = game.to_move;",
-            "return #{ winner: \"x\" };",
-        ),
-        (
-            "unknown-player",
-            "shared:truchet/end.rhai",
-            "game.pieces(next)",
-            "game.pieces(\"q\")",
-        ),
-        (
-            "unknown-param",
-            "shared:truchet/end.rhai",
-            "game.param(\"draw_after_quiet_turns\")",
-            "game.param(\"draw_after\")",
-        ),
-        (
-            "placement",
-            "rules/setup.rhai",
-            "for column in 1..=half { x_tiles.push([column, middle]); }",
-            "",
-        ),
-    ];
-    let report: Vec<String> = cases
-        .iter()
-        .map(|(label, file, from, to)| format!("--- {label}\n{}", broken(label, file, from, to)))
-        .collect();
-    insta::assert_snapshot!(report.join("\n"));
+        insta::assert_snapshot!(format!("{comment}\n{shown}"));
+    });
 }

@@ -1,4 +1,6 @@
 //! Copies of a ruleset folder in the test's temporary folder, for tests that edit one.
+//! These show a designer's workflow (copy a ruleset, change it, run it). Error tests do not
+//! edit shipped rulesets: they load the broken fixtures of `tests/fixtures/broken/`.
 
 use std::path::{Path, PathBuf};
 
