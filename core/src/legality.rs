@@ -246,7 +246,17 @@ impl GameModel {
         let board = position.board();
         let stacks = position.stacks();
         let side = position.side();
-        self.check_own(board, stacks, side, from)?;
+        // A single piece moves: the top one, whatever it pins.
+        match stacks[from as usize].owner() {
+            None => return Err(format!("{} is empty", board.junction_name(from))),
+            Some(owner) if owner != side => {
+                return Err(format!(
+                    "the top piece on {} is your opponent's",
+                    board.junction_name(from)
+                ))
+            }
+            Some(_) => {}
+        }
         if from == to {
             return Err(format!(
                 "the piece must leave {}",
@@ -288,9 +298,13 @@ impl GameModel {
         j: JunctionId,
     ) -> Result<(), String> {
         let name = board.junction_name(j);
-        match stacks[j as usize].owner() {
+        let stack = stacks[j as usize];
+        match stack.owner() {
             None => Err(format!("{} is empty", name)),
             Some(owner) if owner != side => Err(format!("{} holds your opponent's stack", name)),
+            Some(_) if !stack.is_all(side) => Err(format!(
+                "the stack on {name} holds a pinned piece of your opponent's: it moves only by its top piece"
+            )),
             Some(_) => Ok(()),
         }
     }

@@ -290,7 +290,8 @@ fn piece_moves(
 }
 
 /// The whole-stack moves of one staged position: steps, merges and splits, each perhaps
-/// after a step, as the group's piece actions allow.
+/// after a step, as the group's piece actions allow. Only stacks all of the mover's
+/// pieces move whole (one pinning an enemy piece moves by its top piece alone).
 fn stack_moves(
     rules: &Rules,
     staged: &Position,
@@ -313,7 +314,7 @@ fn stack_moves(
     let mut emit = |action: PieceAction| emit(action);
 
     let own: Vec<JunctionId> = (0..stacks.len() as JunctionId)
-        .filter(|&j| stacks[j as usize].is_owned_by(side))
+        .filter(|&j| stacks[j as usize].is_all(side))
         .collect();
     // Where each own stack can step to, computed once per board of tiles.
     let needs_reach = kinds.steps();
@@ -381,7 +382,7 @@ fn stack_moves(
                 .neighbours(target)
                 .iter()
                 .copied()
-                .filter(|&n| stacks[n as usize].is_owned_by(side))
+                .filter(|&n| stacks[n as usize].is_all(side))
                 .collect();
             merges(
                 board, rules, side, stacks, target, content, &sources, None, &mut emit,
@@ -406,7 +407,7 @@ fn stack_moves(
                         .neighbours(target)
                         .iter()
                         .copied()
-                        .filter(|&n| n != from && stacks[n as usize].is_owned_by(side))
+                        .filter(|&n| n != from && stacks[n as usize].is_all(side))
                         .collect();
                     merges(
                         board,

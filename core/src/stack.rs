@@ -74,6 +74,15 @@ impl Stack {
         self.0 != 0 && (self.owner_bits() & 1) as PlayerId == player
     }
 
+    /// Whether every piece belongs to `player` (and there is one): a stack that may move
+    /// whole. A stack holding a pinned piece of the other player moves only by its top
+    /// piece.
+    #[inline]
+    pub fn is_all(self, player: PlayerId) -> bool {
+        let h = self.height();
+        h != 0 && self.owner_bits() == if player == 1 { (1 << h) - 1 } else { 0 }
+    }
+
     /// The owner of piece `i`, counted from the bottom (0).
     #[inline]
     pub fn piece(self, i: u8) -> PlayerId {
@@ -136,6 +145,7 @@ mod tests {
                 let s = Stack::new(owner, height);
                 assert_eq!((s.owner(), s.height()), (Some(owner), height));
                 assert!(s.is_uniform());
+                assert!(s.is_all(owner) && !s.is_all(1 - owner));
                 assert_eq!(s.pieces_of(owner), height as u32);
                 assert_eq!(s.pieces_of(1 - owner), 0);
                 assert_eq!(Stack::of(&vec![owner; height as usize]), s);
@@ -151,6 +161,7 @@ mod tests {
         assert_eq!(s.popped().owners().collect::<Vec<_>>(), [1, 0]);
         assert_eq!(s.popped().popped().popped(), Stack::EMPTY);
         assert!(!s.is_uniform());
+        assert!(!s.is_all(0) && !s.is_all(1) && !Stack::EMPTY.is_all(0));
         assert_eq!((s.pieces_of(0), s.pieces_of(1)), (1, 2));
     }
 }

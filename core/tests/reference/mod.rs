@@ -131,7 +131,7 @@ pub fn children(model: &GameModel, position: &Position) -> HashSet<Position> {
         // (stacks after the optional step, the stepped stack's junction)
         let mut after_steps: Vec<(Vec<Stack>, Option<JunctionId>)> = vec![(start.clone(), None)];
         for a in 0..n {
-            if !start[a as usize].is_owned_by(side) {
+            if !start[a as usize].is_all(side) {
                 continue;
             }
             for b in reach(model, &tiles, &start, a) {
@@ -150,7 +150,7 @@ pub fn children(model: &GameModel, position: &Position) -> HashSet<Position> {
                 }
                 let around: Vec<JunctionId> = edge_neighbours(model, t)
                     .into_iter()
-                    .filter(|&s| stacks[s as usize].is_owned_by(side))
+                    .filter(|&s| stacks[s as usize].is_all(side))
                     .collect();
                 for mask in 0u32..(1 << around.len()) {
                     let chosen: Vec<JunctionId> = (0..around.len())
@@ -180,7 +180,7 @@ pub fn children(model: &GameModel, position: &Position) -> HashSet<Position> {
             // Splits of every own stack (after a step: only of the stepped stack).
             for src in 0..n {
                 let stack = stacks[src as usize];
-                if !stack.is_owned_by(side) || stack.height() < 2 {
+                if !stack.is_all(side) || stack.height() < 2 {
                     continue;
                 }
                 if stepped.is_some_and(|b| b != src) {
