@@ -2,10 +2,11 @@
 //! written and read back, whole games read in one notation and printed in the other, a
 //! seeded game's transcript in both notations, and refused texts.
 
+mod common;
+
 use variant_run::core::Position;
 use variant_run::play::notation::Notation;
-use variant_run::play::players::{computer_player, Choice, Player, RandomPlayer};
-use variant_run::play::session::{run_in, Seat};
+use variant_run::play::players::{Choice, Player, RandomPlayer};
 use variant_run::{Game, Layout, Variant};
 
 fn boardspace() -> Variant {
@@ -169,25 +170,15 @@ fn a_game_read_in_either_notation_prints_the_same_in_the_other() {
     }
 }
 
-fn transcript(variant: &Variant, seed: u64, notation: Notation) -> String {
-    let mut game = Game::new(variant, Layout::Random, seed).unwrap();
-    let mut seats = [("greedy", 0u64), ("random", 1)].map(|(kind, p)| Seat::Computer {
-        kind: kind.to_string(),
-        player: computer_player(kind, seed * 2 + p + 1).unwrap(),
-    });
-    let mut out = Vec::new();
-    let header = format!("truchet-boardspace 7x7, seed {seed}");
-    run_in(
-        &mut game,
-        &mut seats,
-        &header,
-        400,
-        notation,
-        &mut std::io::empty(),
-        &mut out,
-    )
-    .unwrap();
-    String::from_utf8(out).unwrap()
+fn transcript(seed: u64, notation: Notation) -> String {
+    let setup = variant_run::play::setup::GameSetup {
+        ruleset: "truchet-boardspace".into(),
+        start: variant_run::play::setup::StartChoice::RandomLayout,
+        seed,
+        notation: Some(notation.name().to_string()),
+        ..Default::default()
+    };
+    common::transcript(&setup, ["greedy", "random"], 400).0
 }
 
 /// The turn lines of a transcript: `  12. w  <text>`.
@@ -205,8 +196,8 @@ fn seeded_game_transcript_in_both_notations() {
     let variant = boardspace();
     let bs = notation(&variant);
     let seed = 3;
-    let server = transcript(&variant, seed, Notation::Server);
-    let boardspace = transcript(&variant, seed, bs);
+    let server = transcript(seed, Notation::Server);
+    let boardspace = transcript(seed, bs);
     // The two transcripts are one game: each Boardspace line is its server line.
     let server_turns = turn_lines(&server);
     assert!(!server_turns.is_empty());

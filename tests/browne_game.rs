@@ -2,15 +2,17 @@
 
 mod common;
 
-use common::load;
-use variant_run::play::parse_layout;
 use variant_run::play::session::Ending;
+use variant_run::play::setup::GameSetup;
 
 fn transcript(size: Option<u32>, seed: u64, kinds: [&str; 2]) -> (String, Ending) {
-    let variant = load("truchet-browne", size);
-    let layout = parse_layout(&variant, None).unwrap();
-    let header = format!("truchet-browne seed {seed}");
-    common::transcript(&variant, layout, seed, kinds, &header)
+    let setup = GameSetup {
+        ruleset: "truchet-browne".into(),
+        size,
+        seed,
+        ..GameSetup::default()
+    };
+    common::transcript(&setup, kinds, 2000)
 }
 
 #[test]

@@ -3,20 +3,20 @@
 
 mod common;
 
-use common::load;
 use variant_run::play::session::Ending;
-use variant_run::Layout;
+use variant_run::play::setup::GameSetup;
+
+fn trugo(seed: u64) -> GameSetup {
+    GameSetup {
+        ruleset: "trugo".into(),
+        seed,
+        ..GameSetup::default()
+    }
+}
 
 #[test]
 fn seeded_game_transcript() {
-    let variant = load("trugo", None);
-    let (text, ending) = common::transcript(
-        &variant,
-        Layout::Setup,
-        1,
-        ["greedy", "random"],
-        "trugo seed 1",
-    );
+    let (text, ending) = common::transcript(&trugo(1), ["greedy", "random"], 2000);
     assert_eq!(ending, Ending::Finished);
     // Both phases were played: the pool ran out (a removal is a bare cell name).
     assert!(text.contains(" 0 tiles in the pool"), "{text}");
@@ -25,10 +25,8 @@ fn seeded_game_transcript() {
 
 #[test]
 fn games_between_random_players_end_with_a_result() {
-    let variant = load("trugo", None);
     for seed in 1..=6 {
-        let (text, ending) =
-            common::transcript(&variant, Layout::Setup, seed, ["random", "random"], "trugo");
+        let (text, ending) = common::transcript(&trugo(seed), ["random", "random"], 2000);
         assert_eq!(ending, Ending::Finished, "seed {seed}");
         let last = text.lines().last().unwrap();
         assert!(

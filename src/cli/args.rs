@@ -1,99 +1,159 @@
-//! Command-line arguments, in two stages: clap reads the raw flags here; `main` builds
-//! library objects from them. The player flags (`--x human`) are added at run time from
-//! the ruleset's own player letters.
+//! Command-line arguments, in two stages: clap reads the raw flags here, with a static
+//! shape (every flag known before any ruleset is read); the command functions turn them
+//! into library objects.
+//!
+//! `variant-run list`, `variant-run replay FILE`, or `variant-run <ruleset> [command]
+//! [options]`. A ruleset's options are global to its commands, so each means the same
+//! wherever it stands; a command that has no use for an option refuses it with a message.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use variant_run::play::setup::PlayerChoice;
+
+const EXAMPLES: &str = "\
+Examples:
+  variant-run list
+  variant-run truchet-browne --seed 7
+  variant-run truchet-browne play --player x=human
+  variant-run trugo play --player o=human --record game.txt
+  variant-run replay game.txt --show all
+  variant-run truchet-browne moves --position \"rrr/rrr/rrr .o../..o./xo2o2x/.xx. x\"
+  variant-run trugo perft 3 --divide
+  variant-run <ruleset> --help       (the commands and options of a ruleset)";
 
 #[derive(Debug, Parser)]
 #[command(
     name = "variant-run",
     version,
     about = "Run, play and test rule variants of the Truchet family of games",
-    after_help = "Examples:\n  variant-run list\n  variant-run truchet-browne --seed 7\n  \
-                  variant-run truchet-browne play --x human --o random\n  \
-                  variant-run truchet-browne perft 2 --position \"<position text>\""
+    after_help = EXAMPLES,
+    subcommand_value_name = "RULESET|COMMAND",
+    subcommand_help_heading = "Commands (or the name or path of a ruleset)"
 )]
 pub struct Cli {
-    /// A ruleset name (see `variant-run list`) or the path of a variant folder
-    pub variant: String,
-
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: TopCommand,
+}
 
+#[derive(Debug, Subcommand)]
+pub enum TopCommand {
+    /// List the rulesets found (in ./variants and the project's own folder)
+    List,
+    /// Replay a game record, checking every turn: what `play` prints, or writes with
+    /// `--record`
+    Replay(ReplayArgs),
+    /// `variant-run <ruleset> [command] [options]`: play, show, list turns, count perft
+    #[command(external_subcommand)]
+    Ruleset(Vec<OsString>),
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The record: a file, or `-` for standard input
+    pub file: PathBuf,
+    /// Draw the board after every turn (`all`), after turn N, or only at the end (`end`,
+    /// the default)
+    #[arg(long, value_name = "all|N|end", default_value = "end")]
+    pub show: String,
+}
+
+/// `variant-run <ruleset> ...`: the second stage, parsed once the first stage has taken
+/// the ruleset's name off the front.
+#[derive(Debug, Parser)]
+#[command(
+    name = "variant-run <ruleset>",
+    about = "A ruleset's commands; `play` is the default",
+    after_help = "Player kinds (--player <letter>=<kind>):\n  \
+                  random   plays a uniformly random legal turn\n  \
+                  greedy   plays a turn that takes the most enemy pieces, at random among equals\n  \
+                  human    you: type turns at the prompt (`help` lists their forms)\n\n\
+                  Without --player, the first player is greedy and the second random."
+)]
+pub struct RulesetCli {
+    #[command(subcommand)]
+    pub command: Option<RulesetCommand>,
+    #[command(flatten)]
+    pub options: GameOptions,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RulesetCommand {
+    /// Play a game and print its record with the boards (the default command)
+    Play,
+    /// Print the position text where play starts (after any set-up turns)
+    Position,
+    /// Draw a position
+    Show,
+    /// List the legal turns of a position, one canonical text per line
+    Moves,
+    /// Count the distinct turn sequences of a given length
+    Perft {
+        /// Number of turns
+        depth: u32,
+    },
+    /// Describe the ruleset as it loads: board, tiles, players, turn forms, capture
+    /// table, counters, scripts, params
+    Describe,
+}
+
+/// The options of a ruleset's commands. All are global: they may stand before or after
+/// the command, and mean the same.
+#[derive(Debug, Args, Clone)]
+pub struct GameOptions {
+    /// Seed of every random draw (tiles, computer players); default 1
+    #[arg(long, global = true)]
+    pub seed: Option<u64>,
+    /// Board size (tiles or cells per side), instead of the ruleset's default; a position
+    /// text gives its own
+    #[arg(long, global = true)]
+    pub size: Option<u32>,
+    /// Play with a tile set the ruleset names in `[tile.sets]`
+    #[arg(long, global = true, value_name = "NAME")]
+    pub tiles: Option<String>,
+    /// Override a `[params]` entry, written as in TOML (`--param stacking=false`);
+    /// repeatable
+    #[arg(long = "param", global = true, value_name = "NAME=VALUE", value_parser = parse_param)]
+    pub params: Vec<(String, String)>,
+    /// Start from this tile layout (the tile field of a position text) or `random`,
+    /// skipping any tile-placement turns
+    #[arg(long, global = true, allow_hyphen_values = true)]
+    pub layout: Option<String>,
+    /// Deal the tiles from this key with the ruleset's keyed generator (`[setup.layout]`)
+    #[arg(long, global = true, allow_negative_numbers = true)]
+    pub key: Option<i64>,
+    /// Deal the tiles from the key of this text game id (`[setup.layout.game_id]`)
+    #[arg(long, global = true, value_name = "TEXT")]
+    pub game_id: Option<String>,
+    /// A position text to start from, to draw, or to list or count the turns of
+    // A patch position may start with `-` (no tiles): a value, not a flag.
+    #[arg(long, global = true, allow_hyphen_values = true)]
+    pub position: Option<String>,
     /// Read and write turns in this notation: `server` (the default) or one the ruleset
     /// describes in `[notation.<name>]`
     #[arg(long, global = true, value_name = "NAME")]
     pub notation: Option<String>,
-
-    #[command(flatten)]
-    pub play: PlayArgs,
-}
-
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// Play a game and show it (the default command)
-    Play(PlayArgs),
-    /// Print the position text at the start of the piece phase
-    Position(StartArgs),
-    /// Draw a position
-    Show(PositionArgs),
-    /// List the legal turns of a position, one canonical text per line
-    Moves(PositionArgs),
-    /// Count the distinct turn sequences of a given length
-    Perft(PerftArgs),
-}
-
-#[derive(Debug, Args, Clone)]
-pub struct StartArgs {
-    /// Seed of every random draw (tiles, computer players)
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Board size (tiles or cells per side), instead of the ruleset's default
-    #[arg(long)]
-    pub size: Option<u32>,
-    /// Play with a tile set the ruleset names in `[tile.sets]`, instead of its default
-    /// tiles
-    #[arg(long, value_name = "NAME")]
-    pub tiles: Option<String>,
-    /// Start from this tile layout (the tile field of a position text) or `random`,
-    /// skipping any tile-placement turns
-    #[arg(long)]
-    pub layout: Option<String>,
-    /// Deal the tiles from this key with the ruleset's keyed generator (`[setup.layout]`;
-    /// a Boardspace random key for truchet-boardspace)
-    #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["layout", "game_id"])]
-    pub key: Option<i64>,
-    /// Deal the tiles from the key of this text game id (`[setup.layout.game_id]`)
-    #[arg(long, value_name = "TEXT", conflicts_with = "layout")]
-    pub game_id: Option<String>,
-}
-
-#[derive(Debug, Args, Clone)]
-pub struct PositionArgs {
-    /// A position text; without it, the start position of `--seed`/`--layout`
-    // A patch position may start with `-` (no tiles), which is a value, not a flag.
-    #[arg(long, allow_hyphen_values = true)]
-    pub position: Option<String>,
-    #[command(flatten)]
-    pub start: StartArgs,
-}
-
-#[derive(Debug, Args, Clone)]
-pub struct PerftArgs {
-    /// Number of turns
-    pub depth: u32,
-    /// First list each legal turn with its own count
-    #[arg(long)]
+    /// play: who plays a side, `<letter>=<kind>` with kind random, greedy or human;
+    /// repeatable
+    #[arg(long = "player", global = true, value_name = "LETTER=KIND")]
+    pub players: Vec<PlayerChoice>,
+    /// play: stop a game that has not ended after this many turns
+    #[arg(long, global = true, value_name = "N")]
+    pub max_turns: Option<usize>,
+    /// play: also write the game's record to this file
+    #[arg(long, global = true, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// perft: first list each legal turn with its own count, as each is counted
+    #[arg(long, global = true)]
     pub divide: bool,
-    #[command(flatten)]
-    pub position: PositionArgs,
 }
 
-#[derive(Debug, Args, Clone)]
-pub struct PlayArgs {
-    #[command(flatten)]
-    pub start: StartArgs,
-    /// Stop after this many turns if the game has not ended
-    #[arg(long, default_value_t = 2000)]
-    pub max_turns: usize,
+fn parse_param(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
+        _ => Err(format!(
+            "`{text}` is not `<name>=<value>`, such as `stacking=false`"
+        )),
+    }
 }

@@ -1,1 +1,187 @@
+//! The command line: clap types (`args`) and one small function per command. Each turns
+//! flags into library objects, calls the library, and prints.
+
 pub mod args;
+mod inspect;
+mod list;
+mod play;
+mod replay;
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use clap::Parser;
+
+use variant_run::play::setup::{GameSetup, StartChoice};
+
+use args::{GameOptions, RulesetCli, RulesetCommand};
+
+pub use list::list;
+pub use replay::replay;
+
+/// What commands return: any error becomes one `variant-run: ...` line and exit code 2.
+pub type Failure = Box<dyn std::error::Error>;
+
+/// `variant-run <ruleset> [command] [options]`.
+pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> {
+    let mut args = args.into_iter();
+    let name = args.next().unwrap_or_default();
+    let name = name
+        .to_str()
+        .ok_or_else(|| format!("the ruleset name {name:?} is not valid UTF-8"))?
+        .to_string();
+    let cli = RulesetCli::try_parse_from(
+        std::iter::once(OsString::from("variant-run <ruleset>")).chain(args),
+    )?;
+    let command = cli.command.unwrap_or(RulesetCommand::Play);
+    accept(&command, &cli.options)?;
+    let setup = setup(&name, &cli.options)?;
+    let variant = setup.load()?;
+    for warning in &variant.warnings {
+        eprintln!("variant-run: note: {warning}");
+    }
+    match command {
+        RulesetCommand::Play => play::play(&variant, &setup, &cli.options, out),
+        RulesetCommand::Position => inspect::position(&variant, &setup, out),
+        RulesetCommand::Show => inspect::show(&variant, &setup, out),
+        RulesetCommand::Moves => inspect::moves(&variant, &setup, out),
+        RulesetCommand::Perft { depth } => {
+            inspect::perft(&variant, &setup, depth, cli.options.divide, out)
+        }
+        RulesetCommand::Describe => Ok(write!(out, "{}", variant.describe())?),
+    }
+}
+
+/// The game the options choose.
+pub fn setup(ruleset: &str, options: &GameOptions) -> Result<GameSetup, Failure> {
+    let starts: Vec<(&str, StartChoice)> = [
+        options.layout.as_ref().map(|l| match l.as_str() {
+            "random" => ("--layout", StartChoice::RandomLayout),
+            tiles => ("--layout", StartChoice::Layout(tiles.to_string())),
+        }),
+        options.key.map(|k| ("--key", StartChoice::Key(k))),
+        options
+            .game_id
+            .clone()
+            .map(|id| ("--game-id", StartChoice::GameId(id))),
+        options
+            .position
+            .clone()
+            .map(|p| ("--position", StartChoice::Position(p.trim().to_string()))),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let start = match &starts[..] {
+        [] => StartChoice::Setup,
+        [(_, one)] => one.clone(),
+        [(a, _), (b, _), ..] => {
+            return Err(format!("{a} and {b} both say where the game starts; give one").into())
+        }
+    };
+    Ok(GameSetup {
+        ruleset: ruleset.to_string(),
+        size: options.size,
+        tiles: options.tiles.clone(),
+        params: options.params.clone(),
+        start,
+        seed: options.seed.unwrap_or(1),
+        notation: options.notation.clone(),
+        players: options.players.clone(),
+    })
+}
+
+/// Which options each command takes beyond those that load the ruleset (`--size`,
+/// `--tiles`, `--param`, which every command takes).
+const TAKES: [(&str, &[&str]); 6] = [
+    (
+        "play",
+        &[
+            "--seed",
+            "--layout",
+            "--key",
+            "--game-id",
+            "--position",
+            "--notation",
+            "--player",
+            "--max-turns",
+            "--record",
+        ],
+    ),
+    (
+        "position",
+        &["--seed", "--layout", "--key", "--game-id", "--position"],
+    ),
+    (
+        "show",
+        &["--seed", "--layout", "--key", "--game-id", "--position"],
+    ),
+    (
+        "moves",
+        &[
+            "--seed",
+            "--layout",
+            "--key",
+            "--game-id",
+            "--position",
+            "--notation",
+        ],
+    ),
+    (
+        "perft",
+        &[
+            "--seed",
+            "--layout",
+            "--key",
+            "--game-id",
+            "--position",
+            "--notation",
+            "--divide",
+        ],
+    ),
+    ("describe", &[]),
+];
+
+/// Refuses options the command has no use for, so none is silently ignored.
+fn accept(command: &RulesetCommand, o: &GameOptions) -> Result<(), Failure> {
+    let name = match command {
+        RulesetCommand::Play => "play",
+        RulesetCommand::Position => "position",
+        RulesetCommand::Show => "show",
+        RulesetCommand::Moves => "moves",
+        RulesetCommand::Perft { .. } => "perft",
+        RulesetCommand::Describe => "describe",
+    };
+    let given = [
+        ("--seed", o.seed.is_some()),
+        ("--layout", o.layout.is_some()),
+        ("--key", o.key.is_some()),
+        ("--game-id", o.game_id.is_some()),
+        ("--position", o.position.is_some()),
+        ("--notation", o.notation.is_some()),
+        ("--player", !o.players.is_empty()),
+        ("--max-turns", o.max_turns.is_some()),
+        ("--record", o.record.is_some()),
+        ("--divide", o.divide),
+    ];
+    let takes = |command: &str, flag: &str| {
+        TAKES
+            .iter()
+            .any(|(c, flags)| *c == command && flags.contains(&flag))
+    };
+    for (flag, _) in given.iter().filter(|(_, on)| *on) {
+        if !takes(name, flag) {
+            let users: Vec<&str> = TAKES
+                .iter()
+                .map(|(c, _)| *c)
+                .filter(|c| takes(c, flag))
+                .collect();
+            return Err(format!(
+                "{flag} has no meaning for `{name}`; it goes with {}",
+                users.join(", ")
+            )
+            .into());
+        }
+    }
+    Ok(())
+}

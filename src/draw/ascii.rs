@@ -59,10 +59,21 @@ pub fn board(model: &GameModel, position: &Position) -> String {
 
 /// Like [`board`], with the ruleset's marked junctions and a legend line for each set.
 pub fn board_marked(model: &GameModel, marks: &[JunctionMarks], position: &Position) -> String {
+    board_in_setup(model, marks, position, &[])
+}
+
+/// Like [`board_marked`], during set-up: cells whose tile is not laid yet are drawn
+/// empty.
+pub fn board_in_setup(
+    model: &GameModel,
+    marks: &[JunctionMarks],
+    position: &Position,
+    unplaced: &[CellId],
+) -> String {
     let mut out = match position.board().lattice() {
         _ if position.board().is_patch() => super::patch::patch(model, position),
-        Lattice::Square => square(model, marks, position),
-        Lattice::Hex | Lattice::HexFlat => hex(model, position),
+        Lattice::Square => square(model, marks, position, unplaced),
+        Lattice::Hex | Lattice::HexFlat => hex(model, position, unplaced),
     };
     for mark in marks {
         let names: Vec<String> = mark
@@ -120,7 +131,12 @@ pub fn board_marked(model: &GameModel, marks: &[JunctionMarks], position: &Posit
 
 /// Square boards: junctions four characters apart, each tile's band (`/` or `\`) drawn
 /// between its four corners; marked junctions between their brackets.
-fn square(model: &GameModel, marks: &[JunctionMarks], position: &Position) -> String {
+fn square(
+    model: &GameModel,
+    marks: &[JunctionMarks],
+    position: &Position,
+    unplaced: &[CellId],
+) -> String {
     let board = &model.board;
     let columns = board.column_count();
     let rows = board.row_count();
@@ -157,6 +173,7 @@ fn square(model: &GameModel, marks: &[JunctionMarks], position: &Position) -> St
         let sw = board.junction(sw);
         let state = &board.tiles().states()[position.tile(cell) as usize];
         let glyph = match state.bands.first().map(Vec::as_slice) {
+            _ if unplaced.contains(&cell) => " ",
             Some([0, 2]) | Some([2, 0]) => "/",
             Some([1, 3]) | Some([3, 1]) => "\\",
             _ => "?",
@@ -174,7 +191,7 @@ fn square(model: &GameModel, marks: &[JunctionMarks], position: &Position) -> St
 /// corners each state joins. Junction rows are numbered on both sides, cell rows (the
 /// second half of a tile's name, `h4`) in brackets on the left, and junction columns
 /// (the first half of both names) above and below.
-fn hex(model: &GameModel, position: &Position) -> String {
+fn hex(model: &GameModel, position: &Position, unplaced: &[CellId]) -> String {
     let board = &model.board;
     let lattice = board.lattice();
     const LEFT: usize = 6;
@@ -207,6 +224,9 @@ fn hex(model: &GameModel, position: &Position) -> String {
             draw_between(&mut canvas, at(corners[k]), at(next), false);
         }
         let centre = at(lattice.centre(board.cells()[cell as usize]));
+        if unplaced.contains(&cell) {
+            continue;
+        }
         let state = &board.tiles().states()[position.tile(cell) as usize];
         for band in &state.bands {
             for &corner in band {

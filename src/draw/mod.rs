@@ -3,4 +3,4 @@
 mod ascii;
 mod patch;
 
-pub use ascii::{board, board_marked};
+pub use ascii::{board, board_in_setup, board_marked};

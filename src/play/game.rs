@@ -116,6 +116,22 @@ impl<'v> Game<'v> {
         Ok(game)
     }
 
+    /// A game that starts from a given position, with no set-up turns.
+    ///
+    /// # Errors
+    /// The end-of-game script fails on the position.
+    pub fn from_position(variant: &'v Variant, position: Position) -> Result<Game<'v>, GameError> {
+        let outcome = variant.judge(&position)?;
+        Ok(Game {
+            variant,
+            placement: variant.placement_turns.len(),
+            position,
+            history: Vec::new(),
+            outcome,
+            rng: Pcg64Mcg::seed_from_u64(0),
+        })
+    }
+
     pub fn variant(&self) -> &'v Variant {
         self.variant
     }
@@ -144,6 +160,14 @@ impl<'v> Game<'v> {
             Some(turn) => turn.player,
             None => self.position.side(),
         }
+    }
+
+    /// The cells no set-up turn has laid yet (none once the pieces move).
+    pub fn unplaced_cells(&self) -> Vec<CellId> {
+        self.variant.placement_turns[self.placement.min(self.variant.placement_turns.len())..]
+            .iter()
+            .flat_map(|t| t.cells.iter().copied())
+            .collect()
     }
 
     /// The cells the current set-up turn lays, in order.

@@ -5,8 +5,11 @@ pub mod game;
 pub mod layouts;
 pub mod notation;
 pub mod players;
+pub mod record;
 pub mod session;
+pub mod setup;
 
 pub use game::{opening, Game, GameError, Played};
 pub use layouts::{parse_layout, Layout};
 pub use notation::Notation;
+pub use record::{Record, RecordError, RecordedTurn};

@@ -1,15 +1,17 @@
-//! Running a game between seats — computer players or a person at a terminal — and
-//! writing its transcript: the board at the start, each turn in the ruleset's notation,
-//! the board at the end, and the result with its reason.
+//! Running a game between seats (computer players or a person at a terminal) and writing
+//! its transcript: a game record (see [`super::record`]) with the boards drawn between the
+//! turns. The same record, without boards, can go to a second writer (`--record FILE`).
 
 use std::io::{self, BufRead, Write};
 
-use variant_run_core::PlayerId;
+use variant_run_core::{Outcome, PlayerId};
 
 use super::game::{Game, GameError};
 use super::notation::Notation;
 use super::players::{Choice, Player};
+use super::record::{turn_line, Record};
 use crate::draw;
+use crate::ruleset::Variant;
 
 /// Who plays one side.
 pub enum Seat {
@@ -49,187 +51,228 @@ pub enum SessionError {
     Stuck(String),
 }
 
-/// Plays `game` to its end (or `max_turns` turns), writing the transcript to `out` and
-/// reading a person's turns from `input`.
+/// What a session writes to: the transcript a person reads (record lines and boards),
+/// and optionally the record alone.
+pub struct Transcript<'w> {
+    pub out: &'w mut dyn Write,
+    pub record: Option<&'w mut dyn Write>,
+}
+
+impl Transcript<'_> {
+    /// A line of the record: written to both.
+    fn line(&mut self, text: &str) -> io::Result<()> {
+        writeln!(self.out, "{text}")?;
+        if let Some(record) = self.record.as_mut() {
+            writeln!(record, "{text}")?;
+        }
+        Ok(())
+    }
+
+    /// A board or a blank line: for the person only.
+    fn show(&mut self, text: &str) -> io::Result<()> {
+        write!(self.out, "{text}")
+    }
+}
+
+/// The result line of a finished game: `x wins: ...` or `draw: ...`.
+pub fn result_line(variant: &Variant, outcome: &Outcome) -> String {
+    match outcome.winner {
+        Some(w) => format!(
+            "{} wins: {}",
+            variant.model.rules.player_letter(w),
+            outcome.reason
+        ),
+        None => format!("draw: {}", outcome.reason),
+    }
+}
+
+/// Plays `game` to its end (or `max_turns` turns), writing its record, with boards, to
+/// the transcript and reading a person's turns from `input`, in `notation`. `header`
+/// gives the ruleset and options lines; the players and start lines are added here.
 ///
 /// # Errors
 /// Writing fails, or a script fails during the game.
 pub fn run(
     game: &mut Game,
     seats: &mut [Seat; 2],
-    header: &str,
-    max_turns: usize,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> Result<Ending, SessionError> {
-    run_in(game, seats, header, max_turns, Notation::Server, input, out)
-}
-
-/// Like [`run`], with turns written, and a person's turns read, in `notation`.
-///
-/// # Errors
-/// Writing fails, or a script fails during the game.
-pub fn run_in(
-    game: &mut Game,
-    seats: &mut [Seat; 2],
-    header: &str,
+    header: &Record,
     max_turns: usize,
     notation: Notation,
     input: &mut dyn BufRead,
-    out: &mut dyn Write,
+    transcript: &mut Transcript,
 ) -> Result<Ending, SessionError> {
     let variant = game.variant();
     let model = &variant.model;
-    let draw =
-        |position: &variant_run_core::Position| draw::board_marked(model, &variant.marks, position);
     let letter = |p: PlayerId| model.rules.player_letter(p);
-    writeln!(
-        out,
-        "{header}: {} {}, {} {}",
-        letter(0),
-        seats[0].describe(),
-        letter(1),
-        seats[1].describe()
-    )?;
+    let mut header = header.clone();
+    header.players = (0..2)
+        .map(|p| format!("{}={}", letter(p), seats[p as usize].describe()))
+        .collect();
+    // Set-up turns are recorded; a game without them records where it started.
+    if !game.in_setup() {
+        header.start = Some(model.position_text(game.position()));
+    }
+    for line in header.header().lines() {
+        transcript.line(line)?;
+    }
     let humans = seats.iter().any(|s| matches!(s, Seat::Human));
+    let draw = |game: &Game| board(game);
     let mut shown_start = false;
     let mut number = 0;
     loop {
         if !game.in_setup() && !shown_start {
-            writeln!(out)?;
-            write!(out, "{}", draw(game.position()))?;
-            writeln!(out)?;
+            transcript.show(&format!("\n{}\n", draw(game)))?;
             shown_start = true;
         }
         if game.outcome().is_some() {
             break;
         }
         if number >= max_turns {
-            writeln!(out)?;
-            write!(out, "{}", draw(game.position()))?;
-            writeln!(out, "stopped after {max_turns} turns without a result")?;
+            transcript.show(&format!("\n{}", draw(game)))?;
+            transcript.line(&format!("stopped after {max_turns} turns without a result"))?;
             return Ok(Ending::TurnLimit);
         }
         let side = game.to_move();
         number += 1;
-        match &mut seats[side as usize] {
-            Seat::Computer { kind, player } => {
-                let piece_turn = !game.in_setup();
-                let (mover, shown) = match player.choose(game)? {
-                    // Games record server texts; piece turns are shown in the chosen
-                    // notation, written from the turn itself before it is played.
-                    Choice::Turn(turn) => {
-                        let shown = notation.write(model, game.position(), &turn);
-                        (game.play_legal(turn)?.player, shown)
-                    }
-                    // Computer players answer set-up turns with text, shown as laid.
-                    Choice::Text(text) if !text.is_empty() => {
-                        let played = game.play(&text)?;
-                        (played.player, played.text.clone())
-                    }
-                    Choice::Text(_) => return Err(SessionError::Stuck(kind.clone())),
-                };
-                writeln!(out, "{:>4}. {}  {}", number, letter(mover), shown)?;
-                // A person watches every board; the first one is drawn as the start.
-                if humans && piece_turn {
-                    write!(out, "{}", draw(game.position()))?;
+        let piece_turn = !game.in_setup();
+        let shown = match &mut seats[side as usize] {
+            Seat::Computer { kind, player } => match player.choose(game)? {
+                // Piece turns are shown in the chosen notation, written from the turn
+                // itself before it is played.
+                Choice::Turn(turn) => {
+                    let shown = notation.write(model, game.position(), &turn);
+                    game.play_legal(turn)?;
+                    shown
                 }
-            }
-            Seat::Human => {
-                let piece_turn = !game.in_setup();
-                if !prompt_human(game, number, notation, input, out)? {
-                    writeln!(out, "game abandoned")?;
+                // Computer players answer set-up turns with text, shown as laid.
+                Choice::Text(text) if !text.is_empty() => game.play(&text)?.text.clone(),
+                Choice::Text(_) => return Err(SessionError::Stuck(kind.clone())),
+            },
+            Seat::Human => match prompt_human(game, number, notation, input, transcript.out)? {
+                Some(shown) => shown,
+                None => {
+                    transcript.line("game abandoned")?;
                     return Ok(Ending::Abandoned);
                 }
-                if piece_turn {
-                    write!(out, "{}", draw(game.position()))?;
-                }
-            }
+            },
+        };
+        transcript.line(&turn_line(number, letter(side), &shown))?;
+        // A person watches every board; the first one is drawn as the start.
+        if humans && piece_turn {
+            transcript.show(&draw(game))?;
         }
     }
     if !humans {
-        writeln!(out)?;
-        write!(out, "{}", draw(game.position()))?;
+        transcript.show(&format!("\n{}", draw(game)))?;
     }
     if let Some(outcome) = game.outcome() {
-        match outcome.winner {
-            Some(w) => writeln!(out, "{} wins: {}", letter(w), outcome.reason)?,
-            None => writeln!(out, "draw: {}", outcome.reason)?,
-        }
+        transcript.line(&result_line(variant, outcome))?;
     }
     Ok(Ending::Finished)
 }
 
-/// Asks a person for a turn until one is legal. `false` when they quit.
+/// The board of a game, tiles not laid yet drawn empty.
+pub fn board(game: &Game) -> String {
+    let variant = game.variant();
+    draw::board_in_setup(
+        &variant.model,
+        &variant.marks,
+        game.position(),
+        &game.unplaced_cells(),
+    )
+}
+
+/// Asks a person for a turn until one is legal; the turn as shown, or `None` when they
+/// quit.
 fn prompt_human(
     game: &mut Game,
     number: usize,
     notation: Notation,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<bool, SessionError> {
-    let model = &game.variant().model;
-    let side = game.to_move();
-    let letter = model.rules.player_letter(side);
-    if let Some(cells) = game.placement_cells() {
+) -> Result<Option<String>, SessionError> {
+    let variant = game.variant();
+    let model = &variant.model;
+    let letter = model.rules.player_letter(game.to_move());
+    let setup_help = game.placement_cells().map(|cells| {
         let names: Vec<String> = cells.iter().map(|&c| model.board.cell_name(c)).collect();
-        writeln!(
-            out,
-            "set-up: {letter} lays {} tiles in this order: {}",
+        format!(
+            "set-up: {letter} lays {} tiles in this order: {}\n\
+             type `random`, or one letter per tile ({}), e.g. `{}`",
             cells.len(),
-            names.join(" ")
-        )?;
-        writeln!(
-            out,
-            "type `random` or one letter per tile ({})",
-            model.board.tiles().letters()
-        )?;
+            names.join(" "),
+            model.board.tiles().letters(),
+            model
+                .board
+                .tiles()
+                .letter(0)
+                .to_string()
+                .repeat(cells.len())
+        )
+    });
+    if let Some(help) = &setup_help {
+        writeln!(out, "{help}")?;
     }
     loop {
-        write!(out, "{:>4}. {}> ", number, letter)?;
+        write!(out, "{number:>4}. {letter}> ")?;
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
-            return Ok(false);
+            return Ok(None);
         }
         let text = line.trim();
-        match text {
-            "" => continue,
-            "quit" | "resign" => return Ok(false),
-            "help" => {
-                writeln!(
-                    out,
-                    "type a turn ({}), \
-                     `moves` to list the legal turns, `board` to draw the board, `quit` to stop",
-                    notation.examples(game.variant())
-                )?;
-            }
-            "moves" => {
+        match (text, &setup_help) {
+            ("", _) => continue,
+            ("quit" | "resign", _) => return Ok(None),
+            ("help" | "moves", Some(help)) => writeln!(out, "{help}")?,
+            ("help", None) => writeln!(
+                out,
+                "type a turn ({}), `moves` to list the legal turns, `board` to draw the board, \
+                 `quit` to stop",
+                notation.examples(variant)
+            )?,
+            ("moves", None) => {
                 let position = game.position();
                 let turns: Vec<String> = game
                     .legal_turns()?
                     .iter()
                     .map(|t| notation.write(model, position, t))
                     .collect();
-                // Texts with spaces (other notations) are listed one per line.
-                let separator = if turns.iter().any(|t| t.contains(' ')) {
-                    "\n"
-                } else {
-                    " "
-                };
-                writeln!(out, "{}", turns.join(separator))?;
+                write!(out, "{}", wrapped(&turns, 88))?;
+                writeln!(out, "({} turns)", turns.len())?;
             }
-            "board" => write!(
-                out,
-                "{}",
-                draw::board_marked(model, &game.variant().marks, game.position())
-            )?,
+            ("board", _) => write!(out, "{}", board(game))?,
             _ => match notation.play(game, text) {
-                Ok(_) => return Ok(true),
+                Ok(shown) => return Ok(Some(shown)),
                 // A refused turn changes nothing: say why and ask again.
                 Err(GameError::Script(e)) => return Err(GameError::Script(e).into()),
                 Err(e) => writeln!(out, "{e}")?,
             },
         }
     }
+}
+
+/// Items in lines of at most `width` characters (texts with spaces one per line).
+fn wrapped(items: &[String], width: usize) -> String {
+    if items.iter().any(|t| t.contains(' ')) {
+        return items.iter().map(|t| format!("{t}\n")).collect();
+    }
+    let mut out = String::new();
+    let mut line = String::new();
+    for item in items {
+        if !line.is_empty() && line.len() + 1 + item.len() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(item);
+    }
+    if !line.is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
 }

@@ -70,6 +70,9 @@ pub struct LoadOptions {
     /// `3`, `"text"`, `["a1", "c1"]`); each must name a param of the ruleset and keep its
     /// type.
     pub params: Vec<(String, String)>,
+    /// A position text the game will start from: its rows give the board size when
+    /// `size` is not chosen, and must agree with it when it is.
+    pub position: Option<String>,
 }
 
 /// A loaded ruleset at one board size.
@@ -94,6 +97,9 @@ pub struct Variant {
     pub notations: BTreeMap<String, ActionNotation>,
     /// `[[marks]]`: junctions the board draws marked, with their legends.
     pub marks: Vec<JunctionMarks>,
+    /// What the ruleset's files got away with but a designer should hear about (a
+    /// copied folder still named after the original, say).
+    pub warnings: Vec<String>,
     host: ScriptHost,
     end_script: Script,
     after_turn_script: Option<Script>,
@@ -155,7 +161,24 @@ impl Variant {
                 message: e.to_string(),
             })?;
         config::override_params(&mut config.params, &options.params)?;
-        lower::lower(dir, config, options)
+        let mut warnings = Vec::new();
+        // A copied folder keeps the original's name in its TOML; the folder's name is what
+        // the designer typed and what `list` shows, so it is the name used.
+        let folder = dir
+            .canonicalize()
+            .ok()
+            .and_then(|d| d.file_name().and_then(|n| n.to_str()).map(String::from));
+        if let Some(folder) = folder.filter(|f| *f != config.name) {
+            warnings.push(format!(
+                "{}: name = \"{}\" differs from the folder's name; playing it as {folder}",
+                display_name(&toml_path),
+                config.name
+            ));
+            config.name = folder;
+        }
+        let mut variant = lower::lower(dir, config, options)?;
+        variant.warnings = warnings;
+        Ok(variant)
     }
 
     /// The position at the start of play for a tile layout (one state per cell, by cell

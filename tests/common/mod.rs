@@ -149,31 +149,44 @@ pub fn fixture_report(variant: &Variant, fixture: &Fixture) -> String {
     out
 }
 
-/// Plays a whole game between computer players as `variant-run <ruleset>` does, and
-/// returns its transcript and how it ended.
+/// Plays a whole game between computer players as `variant-run <ruleset>` does (`kinds`
+/// for the first and second player), and returns its transcript (a valid game record,
+/// boards and all) and how it ended.
 pub fn transcript(
-    variant: &Variant,
-    layout: variant_run::Layout,
-    seed: u64,
+    setup: &variant_run::play::setup::GameSetup,
     kinds: [&str; 2],
-    header: &str,
+    max_turns: usize,
 ) -> (String, variant_run::play::session::Ending) {
-    use variant_run::play::players::computer_player;
-    use variant_run::play::session::{self, Seat};
-    let mut game = variant_run::Game::new(variant, layout, seed).unwrap();
-    let mut seats = [0u64, 1].map(|p| Seat::Computer {
-        kind: kinds[p as usize].to_string(),
-        player: computer_player(kinds[p as usize], seed.wrapping_mul(2).wrapping_add(p + 1))
-            .unwrap(),
-    });
+    use variant_run::play::session::{self, Transcript};
+    use variant_run::play::setup::PlayerChoice;
+    let variant = setup.load().unwrap();
+    let rules = &variant.model.rules;
+    let mut setup = setup.clone();
+    setup.players = (0..2)
+        .map(|p| PlayerChoice {
+            letter: rules.player_letter(p),
+            kind: kinds[p as usize].to_string(),
+        })
+        .collect();
+    let mut game = setup.game(&variant).unwrap();
+    let mut seats = setup.seats(&variant).unwrap();
+    let header = variant_run::play::Record {
+        ruleset: setup.ruleset.clone(),
+        options: setup.record_options(),
+        ..Default::default()
+    };
     let mut out = Vec::new();
     let ending = session::run(
         &mut game,
         &mut seats,
-        header,
-        2000,
+        &header,
+        max_turns,
+        setup.notation(&variant).unwrap(),
         &mut std::io::empty(),
-        &mut out,
+        &mut Transcript {
+            out: &mut out,
+            record: None,
+        },
     )
     .unwrap();
     (String::from_utf8(out).unwrap(), ending)

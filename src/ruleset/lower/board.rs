@@ -5,17 +5,35 @@ use variant_run_core::{Board, Lattice, TileError, TileSet};
 use super::Lowering;
 use crate::ruleset::config::{BoardConfig, BoardShape, TileConfig, TileStateConfig, VariantConfig};
 use crate::ruleset::error::VariantError;
+use crate::ruleset::LoadOptions;
 
 /// The largest board any ruleset may ask for: junction ids and drawings stay small.
 const MAX_SIZE: u32 = 40;
 
-/// The board size: the command line's, else `[board] size`; it must satisfy
-/// `[board] sizes`. A patch has none.
+/// The board size: the one chosen, else the one the position text's rows give, else
+/// `[board] size`; it must satisfy `[board] sizes`. A patch has none.
 pub(super) fn size(
     lowering: &Lowering,
     config: &VariantConfig,
-    chosen: Option<u32>,
+    options: &LoadOptions,
 ) -> Result<Option<u32>, VariantError> {
+    let from_text = options
+        .position
+        .as_deref()
+        .and_then(|text| size_of_position(config.board.lattice, text));
+    let chosen = match (options.size, from_text) {
+        (Some(size), Some((rows, implied))) if size != implied => {
+            return Err(VariantError::Size {
+                variant: config.name.clone(),
+                size,
+                says: format!(
+                    "the size its position text has: {rows} tile rows make size {implied}"
+                ),
+            })
+        }
+        (Some(size), _) => Some(size),
+        (None, from_text) => from_text.map(|(_, size)| size),
+    };
     if config.board.shape == BoardShape::Patch {
         if let Some(key) = ["size", "sizes"]
             .into_iter()
@@ -130,4 +148,25 @@ fn tile_set(lattice: Lattice, states: &[TileStateConfig]) -> Result<TileSet, Til
         .map(|(s, bands)| (s.letter.as_str(), bands.as_slice()))
         .collect();
     TileSet::new(lattice, &state_refs)
+}
+
+/// The size a rows position text implies: `n` tile rows are size `n` on a square board,
+/// size `(n + 1) / 2` on a hexagon of hexagons (`2s - 1` rows). `None` for a text that is
+/// not in the rows format (it is refused later with a proper message).
+fn size_of_position(lattice: Lattice, text: &str) -> Option<(usize, u32)> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if !(3..=4).contains(&fields.len()) {
+        return None;
+    }
+    let tiles = fields[0];
+    if tiles.contains(';') || tiles.contains(',') || tiles == "-" {
+        return None;
+    }
+    let rows = tiles.split('/').count();
+    let size = match lattice {
+        Lattice::Square => rows,
+        Lattice::Hex | Lattice::HexFlat if rows % 2 == 1 => rows.div_ceil(2),
+        Lattice::Hex | Lattice::HexFlat => return None,
+    };
+    Some((rows, u32::try_from(size).ok()?))
 }

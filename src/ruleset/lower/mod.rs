@@ -129,7 +129,7 @@ pub(super) fn lower(
         size: None,
         params,
     };
-    lowering.size = board::size(&lowering, &config, options.size)?;
+    lowering.size = board::size(&lowering, &config, options)?;
     let board = board::board(
         &lowering,
         &config.board,
@@ -159,6 +159,7 @@ pub(super) fn lower(
         keyed_layout,
         notations,
         marks,
+        warnings: Vec::new(),
         host: lowering.host,
         end_script: rules.end_script,
         after_turn_script: rules.after_turn_script,

@@ -1,0 +1,241 @@
+//! Game records: the text `play` writes (to `--record FILE`, and interleaved with boards
+//! on standard output) and `replay` reads back.
+//!
+//! ```text
+//! ruleset truchet-browne
+//! options --seed 1 --size 5
+//! players x=greedy o=random
+//! start rrrrr/rrrrr/rrrrr/rrrrr/rrrrr o.o.o./.o.o.o/....../....../x.x.x./.x.x.x x
+//!    1. x  rllrlrrrlrll
+//!    2. o  lrlrrrllrlrr
+//!    3. o  r
+//!    4. x  b1-b3
+//! x wins: o has no legal turn
+//! ```
+//!
+//! `options` are the command line's options, as typed (they choose the board, tiles,
+//! params, notation and seed); `start` is the position the game started from (before any
+//! set-up turns); each turn is numbered, with its player and its text in the game's
+//! notation; the last line is the result. Any other line (the boards `play` draws between
+//! turns, a `#` comment) is skipped, so a transcript pasted from `play` is a record, and
+//! a person may edit one: change a turn, cut the game short, or start from another
+//! position.
+
+use std::fmt;
+
+/// A record read from text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    pub ruleset: String,
+    /// The options as typed, quoted in the record as a shell quotes them.
+    pub options: Vec<String>,
+    /// Who played each side (`x=greedy`), for reading only.
+    pub players: Vec<String>,
+    pub start: Option<String>,
+    pub turns: Vec<RecordedTurn>,
+    /// The result line: `x wins: ...`, `draw: ...`, `stopped after ...`, `game abandoned`.
+    pub result: Option<String>,
+}
+
+/// One turn of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedTurn {
+    pub number: usize,
+    pub player: char,
+    pub text: String,
+    /// The line of the record it stands on, from 1.
+    pub line: usize,
+}
+
+/// A record that cannot be read, with the line at fault.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct RecordError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// The line of a turn, as records and transcripts write it.
+pub fn turn_line(number: usize, player: char, text: &str) -> String {
+    format!("{number:>4}. {player}  {text}")
+}
+
+impl Record {
+    /// Reads a record; lines that are not part of one are skipped.
+    ///
+    /// # Errors
+    /// A missing `ruleset` line, a header line given twice or after the turns, turns out
+    /// of order, or anything after the result.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut record = Record::default();
+        let mut ruleset_line = None;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let fail = |message: String| Err(RecordError { line, message });
+            let trimmed = raw.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            if let Some(turn) = read_turn_line(raw, line) {
+                if record.result.is_some() {
+                    return fail("a turn after the result".into());
+                }
+                let expected = record.turns.len() + 1;
+                if turn.number != expected {
+                    return fail(format!(
+                        "turn {} where turn {expected} was expected",
+                        turn.number
+                    ));
+                }
+                record.turns.push(turn);
+                continue;
+            }
+            let (key, value) = trimmed.split_once(' ').unwrap_or((trimmed, ""));
+            let value = value.trim();
+            let header = matches!(key, "ruleset" | "options" | "players" | "start");
+            if header && !record.turns.is_empty() {
+                return fail(format!("`{key}` comes before the turns"));
+            }
+            match key {
+                "ruleset" => {
+                    if ruleset_line.replace(line).is_some() {
+                        return fail("a second `ruleset` line".into());
+                    }
+                    record.ruleset = value.to_string();
+                }
+                "options" => {
+                    record.options = shell_words::split(value).map_err(|e| RecordError {
+                        line,
+                        message: format!("options: {e}"),
+                    })?;
+                }
+                "players" => record.players = value.split_whitespace().map(String::from).collect(),
+                "start" => record.start = Some(value.to_string()),
+                _ if is_result_line(trimmed) && record.result.is_some() => {
+                    return fail("a second result line".into());
+                }
+                _ if is_result_line(trimmed) => record.result = Some(trimmed.to_string()),
+                // A board, a legend, a prompt: not part of the record.
+                _ => {}
+            }
+        }
+        if ruleset_line.is_none() {
+            return Err(RecordError {
+                line: 1,
+                message: "no `ruleset <name>` line: this is not a game record".into(),
+            });
+        }
+        Ok(record)
+    }
+
+    /// The header lines, as records start.
+    pub fn header(&self) -> String {
+        let mut out = format!("ruleset {}\n", self.ruleset);
+        if !self.options.is_empty() {
+            out.push_str(&format!("options {}\n", shell_words::join(&self.options)));
+        }
+        if !self.players.is_empty() {
+            out.push_str(&format!("players {}\n", self.players.join(" ")));
+        }
+        if let Some(start) = &self.start {
+            out.push_str(&format!("start {start}\n"));
+        }
+        out
+    }
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.header())?;
+        for turn in &self.turns {
+            writeln!(f, "{}", turn_line(turn.number, turn.player, &turn.text))?;
+        }
+        if let Some(result) = &self.result {
+            writeln!(f, "{result}")?;
+        }
+        Ok(())
+    }
+}
+
+/// `  12. x  a1-b2`: a number, a dot, a player's letter, two spaces, the turn.
+fn read_turn_line(raw: &str, line: usize) -> Option<RecordedTurn> {
+    let rest = raw.trim_start();
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let number = rest[..digits].parse().ok()?;
+    let rest = rest[digits..].strip_prefix(". ")?;
+    let mut chars = rest.chars();
+    let player = chars.next().filter(char::is_ascii_lowercase)?;
+    let text = chars.as_str().strip_prefix("  ")?.trim();
+    (!text.is_empty()).then(|| RecordedTurn {
+        number,
+        player,
+        text: text.to_string(),
+        line,
+    })
+}
+
+/// The lines a game can end with.
+fn is_result_line(line: &str) -> bool {
+    let mut chars = line.chars();
+    let winner = matches!((chars.next(), chars.as_str().strip_prefix(" wins: ")), (Some(c), Some(_)) if c.is_ascii_lowercase());
+    winner
+        || line.starts_with("draw: ")
+        || line.starts_with("stopped after ")
+        || line == "game abandoned"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_transcript_with_boards_reads_as_its_record() {
+        let transcript = "ruleset truchet-browne\noptions --seed 3 --size 3\nplayers x=greedy o=random\n\
+            start rrr/rrr/rrr o.o./.o.o/..../x.x. x\n\n     a   b   c   d\n  4  o   -   o   -   4\n\
+            x owns dark (+), o owns light (-); x to move\n   1. x  a1-b2\n   2. o  Move B 2 D 4, Done\n\
+            x wins: o has no legal turn\n";
+        let record = Record::parse(transcript).unwrap();
+        assert_eq!(record.options, ["--seed", "3", "--size", "3"]);
+        assert_eq!(record.turns.len(), 2);
+        assert_eq!(record.turns[1].text, "Move B 2 D 4, Done");
+        assert_eq!(
+            record.result.as_deref(),
+            Some("x wins: o has no legal turn")
+        );
+        let again = Record::parse(&record.to_string()).unwrap();
+        let texts =
+            |r: &Record| -> Vec<String> { r.turns.iter().map(|t| t.text.clone()).collect() };
+        assert_eq!(texts(&again), texts(&record));
+        assert_eq!(
+            (again.options, again.result),
+            (record.options, record.result)
+        );
+    }
+
+    #[test]
+    fn broken_records_say_which_line() {
+        for (text, error) in [
+            (
+                "   1. x  a1-b2\n",
+                "line 1: no `ruleset <name>` line: this is not a game record",
+            ),
+            (
+                "ruleset t\n   2. x  a1-b2\n",
+                "line 2: turn 2 where turn 1 was expected",
+            ),
+            (
+                "ruleset t\n   1. x  a\nx wins: y\n   2. o  b\n",
+                "line 4: a turn after the result",
+            ),
+            (
+                "ruleset t\n   1. x  a\nstart x\n",
+                "line 3: `start` comes before the turns",
+            ),
+        ] {
+            assert_eq!(Record::parse(text).unwrap_err().to_string(), error);
+        }
+    }
+}
