@@ -6,10 +6,10 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 
 use clap::Parser;
-
 use variant_run::play::record::turn_line;
-use variant_run::play::session::{board, result_line};
-use variant_run::play::{Game, Record};
+use variant_run::play::replay;
+use variant_run::play::session::board;
+use variant_run::play::Record;
 
 use super::args::{ReplayArgs, RulesetCli};
 use super::Failure;
@@ -39,56 +39,17 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .and_then(|mut f| f.read_to_string(&mut text))
             .map_err(|e| format!("{shown}: {e}"))?;
     }
-    let record = Record::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
-
-    // The record's options are read exactly as the command line reads them.
-    let cli = RulesetCli::try_parse_from(
-        std::iter::once(OsString::from("variant-run <ruleset>"))
-            .chain(record.options.iter().map(OsString::from)),
-    )
-    .map_err(|e| format!("{shown}: the options line: {}", e.kind()))?;
-    let setup = super::setup(&record.ruleset, &cli.options)?;
-    let variant = setup.load()?;
-    let notation = setup.notation(&variant)?;
-    let model = &variant.model;
-    let mut game = setup.game(&variant)?;
-    // A record that starts from its own position (a game begun with --position, or one a
-    // person edited) plays from there.
-    if let Some(start) = &record.start {
-        if game.in_setup() || model.position_text(game.position()) != *start {
-            let position = model
-                .parse_position(start)
-                .map_err(|e| format!("{shown}: start: {e}"))?;
-            game = Game::from_position(&variant, position)?;
-        }
-    }
+    let at = |e: &dyn std::fmt::Display| format!("{shown}: {e}");
+    let record = Record::parse(&text).map_err(|e| at(&e))?;
+    let (variant, setup) = replay::prepare(&record, read_options).map_err(|e| at(&e))?;
+    let mut game = replay::start(&record, &variant, &setup).map_err(|e| at(&e))?;
     out.write_all(record.header().as_bytes())?;
     if matches!(show, Show::All) {
         write!(out, "\n{}\n", board(&game))?;
     }
     for turn in &record.turns {
-        let at = || {
-            format!(
-                "{shown}, line {}: turn {} `{}`",
-                turn.line, turn.number, turn.text
-            )
-        };
-        if let Some(outcome) = game.outcome() {
-            return Err(format!(
-                "{}: the game is already over ({})",
-                at(),
-                result_line(&variant, outcome)
-            )
-            .into());
-        }
-        let side = model.rules.player_letter(game.to_move());
-        if turn.player != side {
-            return Err(format!("{}: it is {side}'s turn, not {}'s", at(), turn.player).into());
-        }
-        let played = notation
-            .play(&mut game, &turn.text)
-            .map_err(|e| format!("{}: {e}", at()))?;
-        writeln!(out, "{}", turn_line(turn.number, side, &played))?;
+        let played = replay::play_turn(&mut game, &setup, turn).map_err(|e| at(&e))?;
+        writeln!(out, "{}", turn_line(turn.number, turn.player, &played))?;
         match show {
             Show::All => write!(out, "{}", board(&game))?,
             Show::After(n) if n == turn.number => write!(out, "\n{}\n", board(&game))?,
@@ -98,24 +59,25 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if !matches!(show, Show::All) {
         write!(out, "\n{}", board(&game))?;
     }
-    let ending = match game.outcome() {
-        Some(outcome) => result_line(&variant, outcome),
-        None => match &record.result {
-            // A game stopped at a turn limit, or abandoned, ends the same way again.
-            Some(result) if !result.contains(" wins: ") && !result.starts_with("draw: ") => {
-                result.clone()
-            }
-            _ => format!(
-                "no result yet: {} to move",
-                model.rules.player_letter(game.to_move())
-            ),
-        },
-    };
+    let ending = replay::ending(&game, &record);
     writeln!(out, "{ending}")?;
     match &record.result {
-        Some(result) if *result != ending => {
-            Err(format!("{shown}: the record ends `{result}`, but the game ends `{ending}`").into())
-        }
+        Some(result) if *result != ending => Err(at(&format!(
+            "the record ends `{result}`, but the game ends `{ending}`"
+        ))
+        .into()),
         _ => Ok(()),
     }
+}
+
+/// Reads a record's options exactly as the command line reads a ruleset's options.
+pub fn read_options(
+    ruleset: &str,
+    options: &[OsString],
+) -> Result<variant_run::play::setup::GameSetup, String> {
+    let cli = RulesetCli::try_parse_from(
+        std::iter::once(OsString::from("variant-run <ruleset>")).chain(options.iter().cloned()),
+    )
+    .map_err(|e| e.to_string().lines().next().unwrap_or_default().to_string())?;
+    super::setup(ruleset, &cli.options).map_err(|e| e.to_string())
 }

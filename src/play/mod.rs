@@ -6,6 +6,7 @@ pub mod layouts;
 pub mod notation;
 pub mod players;
 pub mod record;
+pub mod replay;
 pub mod session;
 pub mod setup;
 
