@@ -113,11 +113,12 @@ impl Variant {
         } else {
             line("landings never capture".into());
         }
+        let named = |file: &str| self.script_name(file);
         line(format!(
             "scripts: end {}{}",
-            self.end_script.file,
+            named(&self.end_script.file),
             match &self.after_turn_script {
-                Some(s) => format!(", after each turn {}", s.file),
+                Some(s) => format!(", after each turn {}", named(&s.file)),
                 None => String::new(),
             }
         ));
@@ -138,5 +139,24 @@ impl Variant {
             let _ = writeln!(text, "marked {}: {}", marks.legend, names.join(" "));
         }
         text
+    }
+}
+
+impl Variant {
+    /// A script's path as the TOML gives it: inside the variant folder, or in the shared
+    /// `scripts/` folder (said so), wherever the project lies.
+    fn script_name(&self, file: &str) -> String {
+        let path = std::fs::canonicalize(file).unwrap_or_else(|_| file.into());
+        let inside = |dir: &std::path::Path| {
+            let dir = std::fs::canonicalize(dir).ok()?;
+            path.strip_prefix(dir).ok().map(|p| p.display().to_string())
+        };
+        if let Some(local) = inside(&self.dir) {
+            return local;
+        }
+        match super::library::shared_scripts_dir(&self.dir).and_then(|d| inside(&d)) {
+            Some(shared) => format!("{shared} (shared)"),
+            None => file.to_string(),
+        }
     }
 }

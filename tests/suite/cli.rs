@@ -1,0 +1,280 @@
+//! The command line as a designer uses it: the README's commands, perft and moves
+//! output, a person typing turns, and errors on standard error with exit code 2.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variant-run"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+const OPENING: &str = "rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr o.o.o.o./.o.o.o.o/o.o.o.o./......../......../x.x.x.x./.x.x.x.x/x.x.x.x. x";
+
+#[test]
+fn list_shows_the_rulesets() {
+    let output = run(&["list"], "");
+    assert!(output.status.success());
+    assert!(stdout(&output).contains("truchet-browne"));
+}
+
+#[test]
+fn the_main_command_plays_a_whole_game_with_a_result() {
+    let output = run(&["truchet-browne", "--seed", "3"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("x wins: ") || last.starts_with("o wins: ") || last.starts_with("draw: "),
+        "{last}"
+    );
+    assert_eq!(
+        text,
+        stdout(&run(&["truchet-browne", "--seed", "3"], "")),
+        "same seed, same game"
+    );
+}
+
+#[test]
+fn perft_prints_the_count_last_and_divide_adds_up() {
+    let plain = stdout(&run(
+        &["truchet-browne", "perft", "2", "--position", OPENING],
+        "",
+    ));
+    assert_eq!(plain.trim(), "492487");
+    let divide = stdout(&run(
+        &[
+            "truchet-browne",
+            "perft",
+            "2",
+            "--divide",
+            "--position",
+            OPENING,
+        ],
+        "",
+    ));
+    let lines: Vec<&str> = divide.lines().collect();
+    let (total, rows) = lines.split_last().unwrap();
+    let sum: u64 = rows
+        .iter()
+        .map(|l| l.rsplit_once(' ').unwrap().1.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total.parse::<u64>().unwrap(), sum);
+    assert_eq!(rows.len(), 678);
+}
+
+#[test]
+fn moves_lists_one_turn_per_line_and_position_feeds_the_other_commands() {
+    let start = stdout(&run(&["truchet-browne", "position", "--seed", "4"], ""));
+    let moves = stdout(&run(
+        &["truchet-browne", "moves", "--position", start.trim()],
+        "",
+    ));
+    let perft = stdout(&run(
+        &["truchet-browne", "perft", "1", "--position", start.trim()],
+        "",
+    ));
+    assert_eq!(moves.lines().count().to_string(), perft.trim());
+    let default = stdout(&run(&["truchet-browne", "moves", "--seed", "4"], ""));
+    assert_eq!(
+        moves, default,
+        "without --position, the seed's start position"
+    );
+}
+
+#[test]
+fn a_person_gets_a_reason_for_an_illegal_turn_and_plays_on() {
+    let input = "moves\na1-h8\nc3-d4\nquit\n";
+    let output = run(
+        &[
+            "truchet-browne",
+            "play",
+            "--player",
+            "x=human",
+            "--player",
+            "o=random",
+            "--layout",
+            &["rrrrrrr"; 7].join("/"),
+        ],
+        input,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("illegal turn `a1-h8`: no band joins a1 to h8 through empty junctions"),
+        "{text}"
+    );
+    assert!(text.contains("game abandoned"));
+    // The refused turn changed nothing: the next one was played from the same board.
+    assert!(text.contains("a1,a3,b2-a2"), "the move list was shown");
+    let _ = text.find("c3-d4").expect("c3-d4 was accepted");
+}
+
+#[test]
+fn errors_go_to_stderr_with_exit_code_2() {
+    let output = run(&["no-such-ruleset"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).starts_with("variant-run: no ruleset `no-such-ruleset`"));
+    let output = run(&["truchet-browne", "show", "--position", "rrr x"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("bad position: expected `<tiles> <stacks> <side> [<quiet>]`"));
+    let output = run(&["truchet-browne", "--size", "4"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("needs an odd number of tiles per side"));
+}
+
+/// Every option means the same wherever it stands: before the command or after it.
+#[test]
+fn options_mean_the_same_before_and_after_the_command() {
+    let pairs: [(&[&str], &[&str]); 4] = [
+        (
+            &["truchet-browne", "--seed", "2", "position"],
+            &["truchet-browne", "position", "--seed", "2"],
+        ),
+        (
+            &["truchet-browne", "--size", "5", "moves"],
+            &["truchet-browne", "moves", "--size", "5"],
+        ),
+        (
+            &["truchet-hex", "--tiles", "trugo", "show"],
+            &["truchet-hex", "show", "--tiles", "trugo"],
+        ),
+        (
+            &["truchet-browne", "--max-turns", "3", "play"],
+            &["truchet-browne", "play", "--max-turns", "3"],
+        ),
+    ];
+    for (before, after) in pairs {
+        let (a, b) = (run(before, ""), run(after, ""));
+        assert!(a.status.success(), "{before:?}: {}", stderr(&a));
+        assert_eq!(stdout(&a), stdout(&b), "{before:?}");
+    }
+    // And they do what they say: seed 2 is not seed 1's opening, a 5x5 board has 6
+    // junction rows, --max-turns stops the game.
+    let seed_1 = stdout(&run(&["truchet-browne", "position"], ""));
+    assert_ne!(stdout(&run(pairs[0].0, "")), seed_1);
+    let stopped = stdout(&run(pairs[3].0, ""));
+    assert!(
+        stopped.ends_with("stopped after 3 turns without a result\n"),
+        "{stopped}"
+    );
+    // An option a command has no use for is refused, not dropped.
+    let refused = run(&["truchet-browne", "--divide", "position"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(
+        stderr(&refused),
+        "variant-run: --divide has no meaning for `position`; it goes with perft\n"
+    );
+}
+
+#[test]
+fn a_misspelt_ruleset_is_named_whatever_options_follow() {
+    let output = run(&["truchet-brown", "--player", "x=human"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).starts_with("variant-run: no ruleset `truchet-brown`"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_position_text_gives_the_board_size() {
+    let position = "rrr/rrr/rrr .o../..o./xo2o2x/.xx. x";
+    let output = run(&["truchet-browne", "moves", "--position", position], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let sized = run(
+        &[
+            "truchet-browne",
+            "moves",
+            "--size",
+            "3",
+            "--position",
+            position,
+        ],
+        "",
+    );
+    assert_eq!(stdout(&output), stdout(&sized));
+    assert!(!stdout(&output).is_empty());
+    let clash = run(
+        &[
+            "truchet-browne",
+            "moves",
+            "--size",
+            "5",
+            "--position",
+            position,
+        ],
+        "",
+    );
+    assert_eq!(clash.status.code(), Some(2));
+    assert!(
+        stderr(&clash).contains("3 tile rows make size 3"),
+        "{}",
+        stderr(&clash)
+    );
+}
+
+/// `play --record` writes a record; `replay` checks it and ends the same way; a record
+/// with an illegal turn stops at that turn with its line and reason.
+#[test]
+fn a_recorded_game_replays() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-records");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    let file = file.to_str().unwrap();
+    let played = run(
+        &[
+            "trugo", "--seed", "4", "--param", "pool=8", "--record", file,
+        ],
+        "",
+    );
+    assert!(played.status.success(), "{}", stderr(&played));
+    let last = |text: &str| text.lines().last().unwrap_or_default().to_string();
+    let replayed = run(&["replay", file], "");
+    assert!(replayed.status.success(), "{}", stderr(&replayed));
+    assert_eq!(last(&stdout(&replayed)), last(&stdout(&played)));
+    // The transcript play printed is itself a record.
+    let transcript = dir.join("transcript.txt");
+    std::fs::write(&transcript, stdout(&played)).unwrap();
+    let again = run(&["replay", transcript.to_str().unwrap()], "");
+    assert!(again.status.success(), "{}", stderr(&again));
+    // Break turn 2 (x's first placement) and replay stops there.
+    let record = std::fs::read_to_string(file).unwrap();
+    let broken = dir.join("broken.txt");
+    let line = record.lines().find(|l| l.starts_with("   2. x  ")).unwrap();
+    std::fs::write(&broken, record.replace(line, "   2. x  a:z9")).unwrap();
+    let stopped = run(&["replay", broken.to_str().unwrap()], "");
+    assert_eq!(stopped.status.code(), Some(2));
+    assert!(
+        stderr(&stopped)
+            .contains(": line 6: turn 2 `a:z9`: illegal turn `a:z9`: z9 is not next to a tile"),
+        "{}",
+        stderr(&stopped)
+    );
+    assert!(
+        !stdout(&stopped).contains("   3. "),
+        "nothing after the bad turn is played"
+    );
+}

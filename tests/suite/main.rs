@@ -1,0 +1,27 @@
+//! The project's integration tests, one binary: every module is one concern (a ruleset's
+//! rules, the command line, records, snapshots of positions and perft tables). One
+//! binary builds and links once, which keeps a fresh clone's first test run short, and
+//! lets `rule_change` run the whole suite again on a copy of the project.
+
+mod boardspace_layouts;
+mod boardspace_notation;
+mod boardspace_rules;
+mod browne_game;
+mod browne_moves;
+mod browne_openings;
+mod cli;
+mod common;
+mod designer_flow;
+mod errors;
+mod hex_ruleset;
+mod hex_walkthrough;
+mod perft;
+mod perft_divide;
+mod positions;
+mod random_games;
+mod records;
+mod reference_agrees;
+mod rule_change;
+mod rulesets;
+mod trugo_game;
+mod trugo_texts;
