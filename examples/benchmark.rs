@@ -15,7 +15,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use variant_run::core::{GameModel, Position};
 use variant_run::play::{opening, Layout};
-use variant_run::{ScriptError, Variant};
+use variant_run::{Diagnostic, Variant};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
@@ -89,8 +89,8 @@ fn playouts(
     start: &Position,
     budget: Duration,
     staged: bool,
-    mut over: impl FnMut(&Position) -> Result<bool, ScriptError>,
-) -> Result<(u64, u64), ScriptError> {
+    mut over: impl FnMut(&Position) -> Result<bool, Diagnostic>,
+) -> Result<(u64, u64), Diagnostic> {
     let model = &variant.model;
     let mut rng = Pcg64Mcg::seed_from_u64(7);
     let mut position = start.clone();

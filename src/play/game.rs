@@ -7,7 +7,8 @@ use thiserror::Error;
 use variant_run_core::{CellId, LegalTurn, Outcome, PlayerId, Position, TurnError};
 
 use super::layouts::{seeded_layout, Layout, LayoutChoiceError};
-use crate::ruleset::{ScriptError, TileSetup, Variant};
+use crate::diagnostic::Diagnostic;
+use crate::ruleset::{TileSetup, Variant};
 
 /// A turn that was played, as the transcript shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,7 +27,7 @@ pub enum GameError {
     #[error("the game is over: {0}")]
     Over(String),
     #[error(transparent)]
-    Script(#[from] ScriptError),
+    Script(#[from] Diagnostic),
     #[error(transparent)]
     Layout(#[from] LayoutChoiceError),
 }

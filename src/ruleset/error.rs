@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use thiserror::Error;
 
-use super::script::ScriptError;
+use crate::diagnostic::Diagnostic;
 
 #[derive(Debug, Error)]
 pub enum VariantError {
@@ -15,10 +15,12 @@ pub enum VariantError {
     },
     #[error("{path}: {message}")]
     Io { path: String, message: String },
-    #[error("{path}: {message}")]
-    Toml { path: String, message: String },
-    #[error("{path}: {message}")]
-    Config { path: String, message: String },
+    /// A file that is not TOML.
+    #[error("{0}")]
+    Toml(Diagnostic),
+    /// A setting that is unknown, of the wrong type, or does not make sense.
+    #[error("{0}")]
+    Config(Diagnostic),
     #[error("{variant} cannot be played at size {size}: it needs {says}")]
     Size {
         variant: String,
@@ -27,6 +29,19 @@ pub enum VariantError {
     },
     #[error("param {message}")]
     Param { message: String },
+    /// A choice made on the command line that the ruleset does not offer.
+    #[error("{0}")]
+    Choice(String),
     #[error(transparent)]
-    Script(#[from] ScriptError),
+    Script(#[from] Diagnostic),
+}
+
+impl VariantError {
+    /// The located problem, for errors in a file.
+    pub fn diagnostic(&self) -> Option<&Diagnostic> {
+        match self {
+            VariantError::Toml(d) | VariantError::Config(d) | VariantError::Script(d) => Some(d),
+            _ => None,
+        }
+    }
 }

@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::config::VariantConfig;
 use super::error::VariantError;
+use super::merged::MergedToml;
 
 /// The file every variant folder has.
 pub const VARIANT_FILE: &str = "variant.toml";
@@ -33,33 +33,64 @@ pub fn library_dirs() -> Vec<PathBuf> {
     dirs
 }
 
-/// The variant folders found in the library, by name, with their summaries.
-pub fn list_variants() -> Vec<(String, PathBuf, String)> {
-    let mut found: BTreeMap<String, (PathBuf, String)> = BTreeMap::new();
+/// A ruleset found in the library.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedVariant {
+    pub name: String,
+    pub dir: PathBuf,
+    /// Its one-line summary, or why its files do not load.
+    pub summary: String,
+    /// What its `extends` names, if it is derived from another ruleset.
+    pub extends: Option<String>,
+}
+
+/// The variant folders in the library, by name: the first folder of a name wins.
+fn variant_dirs() -> BTreeMap<String, PathBuf> {
+    let mut found = BTreeMap::new();
     for dir in library_dirs() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
         };
         for entry in entries.flatten() {
             let path = entry.path();
-            let file = path.join(VARIANT_FILE);
             let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
                 continue;
             };
-            if !file.is_file() || found.contains_key(name) {
-                continue;
+            if path.join(VARIANT_FILE).is_file() && !found.contains_key(name) {
+                found.insert(name.to_string(), path);
             }
-            let summary = std::fs::read_to_string(&file)
-                .ok()
-                .and_then(|t| toml::from_str::<VariantConfig>(&t).ok())
-                .map(|c| c.summary)
-                .unwrap_or_else(|| "(variant.toml does not load; run it to see why)".into());
-            found.insert(name.to_string(), (path, summary));
         }
     }
     found
+}
+
+/// The rulesets found in the library, by name, with their summaries and what they
+/// extend.
+pub fn list_variants() -> Vec<ListedVariant> {
+    variant_dirs()
         .into_iter()
-        .map(|(name, (path, summary))| (name, path, summary))
+        .map(|(name, dir)| {
+            let (summary, extends) = match MergedToml::read(&dir) {
+                Ok(toml) => (
+                    toml.table
+                        .get("summary")
+                        .and_then(|s| s.as_str())
+                        .unwrap_or("(no summary)")
+                        .to_string(),
+                    toml.own().extends.clone(),
+                ),
+                Err(_) => (
+                    format!("(does not load: `variant-run check {name}` says why)"),
+                    None,
+                ),
+            };
+            ListedVariant {
+                name,
+                dir,
+                summary,
+                extends,
+            }
+        })
         .collect()
 }
 
@@ -85,7 +116,7 @@ pub fn find_variant(name_or_path: &str) -> Result<PathBuf, VariantError> {
     Err(VariantError::NotFound {
         name: name_or_path.to_string(),
         searched: dirs,
-        known: list_variants().into_iter().map(|(n, _, _)| n).collect(),
+        known: variant_dirs().into_keys().collect(),
     })
 }
 

@@ -13,6 +13,7 @@ mod describe;
 mod error;
 pub mod library;
 mod lower;
+pub mod merged;
 mod referee;
 pub mod script;
 
@@ -29,10 +30,11 @@ use variant_run_core::{
 
 pub use config::TileSetup;
 pub use error::VariantError;
-pub use library::{find_variant, list_variants, VARIANT_FILE};
+pub use library::{find_variant, list_variants, ListedVariant, VARIANT_FILE};
 pub use lower::SERVER_NOTATION;
-pub use script::ScriptError;
-use script::{display_name, Script, ScriptHost};
+use merged::MergedToml;
+use script::{Script, ScriptHost};
+use crate::diagnostic::Diagnostic;
 
 /// One set-up turn that lays tiles: who plays it and which cells it fills, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,9 +99,11 @@ pub struct Variant {
     pub notations: BTreeMap<String, ActionNotation>,
     /// `[[marks]]`: junctions the board draws marked, with their legends.
     pub marks: Vec<JunctionMarks>,
+    /// The folder of the ruleset this one extends, if any.
+    pub extends: Option<PathBuf>,
     /// What the ruleset's files got away with but a designer should hear about (a
     /// copied folder still named after the original, say).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Diagnostic>,
     host: ScriptHost,
     end_script: Script,
     after_turn_script: Option<Script>,
@@ -149,34 +153,34 @@ impl Variant {
     /// # Errors
     /// As [`Variant::load`], and a tile set name that `[tile.sets]` does not list.
     pub fn load_with(dir: &Path, options: &LoadOptions) -> Result<Variant, VariantError> {
-        let toml_path = dir.join(VARIANT_FILE);
-        let shown = display_name(&toml_path);
-        let text = std::fs::read_to_string(&toml_path).map_err(|e| VariantError::Io {
-            path: shown.clone(),
-            message: e.to_string(),
-        })?;
+        let toml = MergedToml::read(dir)?;
         let mut config: config::VariantConfig =
-            toml::from_str(&text).map_err(|e| VariantError::Toml {
-                path: shown,
-                message: e.to_string(),
-            })?;
+            toml.deserialize().map_err(VariantError::Config)?;
         config::override_params(&mut config.params, &options.params)?;
         let mut warnings = Vec::new();
-        // A copied folder keeps the original's name in its TOML; the folder's name is what
-        // the designer typed and what `list` shows, so it is the name used.
+        // The folder's name is what the designer typed and what `list` shows, so it is the
+        // name played. A copied folder keeps the original's name in its TOML: say so. A
+        // derived ruleset that does not set `name` takes its folder's quietly.
         let folder = dir
             .canonicalize()
             .ok()
             .and_then(|d| d.file_name().and_then(|n| n.to_str()).map(String::from));
         if let Some(folder) = folder.filter(|f| *f != config.name) {
-            warnings.push(format!(
-                "{}: name = \"{}\" differs from the folder's name; playing it as {folder}",
-                display_name(&toml_path),
-                config.name
-            ));
+            if toml.own_file_sets("name") {
+                let at = toml.error_at(
+                    "name",
+                    format!(
+                        "name = \"{}\" differs from the folder's name; playing it as {folder}",
+                        config.name
+                    ),
+                    "not the folder's name",
+                );
+                warnings.push(at.warning());
+            }
             config.name = folder;
         }
-        let mut variant = lower::lower(dir, config, options)?;
+        let mut variant = lower::lower(&toml, config, options)?;
+        variant.extends = toml.files.get(1).map(|f| f.dir.clone());
         variant.warnings = warnings;
         Ok(variant)
     }
@@ -203,7 +207,7 @@ impl Variant {
     ///
     /// # Errors
     /// The after-turn script fails.
-    pub fn legal_turns(&self, position: &Position) -> Result<Vec<LegalTurn>, ScriptError> {
+    pub fn legal_turns(&self, position: &Position) -> Result<Vec<LegalTurn>, Diagnostic> {
         self.model.distinct_turns(self, position)
     }
 
@@ -211,7 +215,7 @@ impl Variant {
     ///
     /// # Errors
     /// The after-turn script fails.
-    pub fn play(&self, position: &Position, delta: &Delta) -> Result<Position, ScriptError> {
+    pub fn play(&self, position: &Position, delta: &Delta) -> Result<Position, Diagnostic> {
         self.model.play(self, position, delta)
     }
 }

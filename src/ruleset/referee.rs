@@ -8,7 +8,8 @@ use std::sync::Arc;
 use rhai::{Dynamic, Map};
 use variant_run_core::{GameModel, Outcome, Position, Referee};
 
-use super::script::{map_str, GameView, ScriptError};
+use super::script::{map_str, GameView};
+use crate::diagnostic::Diagnostic;
 use super::Variant;
 
 impl Variant {
@@ -26,7 +27,7 @@ impl Variant {
     ///
     /// # Errors
     /// The script fails or returns something that is not a result.
-    pub fn judge(&self, position: &Position) -> Result<Option<Outcome>, ScriptError> {
+    pub fn judge(&self, position: &Position) -> Result<Option<Outcome>, Diagnostic> {
         let view = self.view(position.clone());
         let result: Dynamic = self.host.call(&self.end_script, "game_result", (view,))?;
         self.read_outcome(result)
@@ -36,7 +37,7 @@ impl Variant {
     ///
     /// # Errors
     /// The script fails; the position is then left as the turn left it.
-    pub fn after_turn(&self, position: &mut Position) -> Result<(), ScriptError> {
+    pub fn after_turn(&self, position: &mut Position) -> Result<(), Diagnostic> {
         let Some(script) = &self.after_turn_script else {
             return Ok(());
         };
@@ -48,8 +49,8 @@ impl Variant {
     }
 
     /// Reads what `game_result` returned: `()`, or a map with a winner or a draw.
-    fn read_outcome(&self, result: Dynamic) -> Result<Option<Outcome>, ScriptError> {
-        let fail = |message: String| ScriptError::in_file(&self.end_script.file, message);
+    fn read_outcome(&self, result: Dynamic) -> Result<Option<Outcome>, Diagnostic> {
+        let fail = |message: String| Diagnostic::in_file(&self.end_script.file, message);
         if result.is_unit() {
             return Ok(None);
         }
@@ -88,13 +89,13 @@ impl Variant {
 }
 
 impl Referee for Variant {
-    type Error = ScriptError;
+    type Error = Diagnostic;
 
     fn has_after_turn(&self) -> bool {
         self.after_turn_script.is_some()
     }
 
-    fn after_turn(&self, _model: &GameModel, position: &mut Position) -> Result<(), ScriptError> {
+    fn after_turn(&self, _model: &GameModel, position: &mut Position) -> Result<(), Diagnostic> {
         Variant::after_turn(self, position)
     }
 
@@ -102,7 +103,7 @@ impl Referee for Variant {
         &self,
         _model: &GameModel,
         position: &Position,
-    ) -> Result<Option<Outcome>, ScriptError> {
+    ) -> Result<Option<Outcome>, Diagnostic> {
         self.judge(position)
     }
 }

@@ -40,9 +40,11 @@ pub(super) fn size(
             .zip([config.board.size.is_some(), config.board.sizes.is_some()])
             .find_map(|(key, given)| given.then_some(key))
         {
-            return Err(lowering.bad(format!(
-                "[board] {key}: a patch has no size (its tiles are laid during play)"
-            )));
+            return Err(lowering.bad_labelled(
+                &format!("board.{key}"),
+                format!("[board] {key}: a patch has no size (its tiles are laid during play)"),
+                "remove this line",
+            ));
         }
         return match chosen {
             Some(size) => Err(VariantError::Size {
@@ -54,11 +56,19 @@ pub(super) fn size(
         };
     }
     let Some(default) = config.board.size else {
-        return Err(
-            lowering.bad("[board] size is missing: how many tiles per side the board has".into())
-        );
+        return Err(lowering.bad_labelled(
+            "board",
+            "[board] needs `size`: how many tiles (or cells) per side the board has",
+            "`size` is missing from this table",
+        ));
     };
     let size = chosen.unwrap_or(default);
+    if chosen.is_none() && (size == 0 || size > MAX_SIZE) {
+        return Err(lowering.bad(
+            "board.size",
+            format!("[board] size is {size}; it must be 1 to {MAX_SIZE}"),
+        ));
+    }
     if size == 0 || size > MAX_SIZE {
         return Err(VariantError::Size {
             variant: config.name.clone(),
@@ -69,10 +79,25 @@ pub(super) fn size(
     if let Some(rule) = &config.board.sizes {
         let mut vars = rhai::Scope::new();
         vars.push_constant("size", size as i64);
-        let what = "[board] sizes.rule";
         let ok = lowering
             .host
-            .eval_expr::<bool>(&lowering.shown, what, &rule.rule, &vars)?;
+            .eval_expr::<bool>(&rule.rule, &vars)
+            .map_err(|cause| {
+                lowering.bad_labelled(
+                    "board.sizes.rule",
+                    format!("`{}` cannot be worked out: {cause}", rule.rule),
+                    "this expression",
+                )
+            })?;
+        if !ok && chosen.is_none() {
+            return Err(lowering.bad(
+                "board.size",
+                format!(
+                    "[board] size = {size} breaks the ruleset's own [board] sizes rule: it needs {}",
+                    rule.says
+                ),
+            ));
+        }
         if !ok {
             return Err(VariantError::Size {
                 variant: config.name.clone(),
@@ -93,11 +118,16 @@ pub(super) fn board(
     chosen_set: Option<&str>,
 ) -> Result<Board, VariantError> {
     let lattice = board.lattice;
-    let mut tiles =
-        tile_set(lattice, &tile.states).map_err(|e| lowering.bad(format!("[tile] {e}")))?;
+    let mut tiles = tile_set(lattice, &tile.states).map_err(|e| {
+        lowering.bad(&tile_error_path("tile", &tile.states, &e), format!("[tile] {e}"))
+    })?;
     for (name, set) in &tile.sets {
-        let built = tile_set(lattice, &set.states)
-            .map_err(|e| lowering.bad(format!("[tile.sets.{name}] {e}")))?;
+        let built = tile_set(lattice, &set.states).map_err(|e| {
+            lowering.bad(
+                &tile_error_path(&format!("tile.sets.{name}"), &set.states, &e),
+                format!("[tile.sets.{name}] {e}"),
+            )
+        })?;
         if chosen_set == Some(name) {
             tiles = built;
         }
@@ -105,8 +135,8 @@ pub(super) fn board(
     if let Some(name) = chosen_set {
         if !tile.sets.contains_key(name) {
             let known: Vec<&str> = tile.sets.keys().map(String::as_str).collect();
-            return Err(lowering.bad(format!(
-                "no tile set `{name}` in [tile.sets]; {}",
+            return Err(VariantError::Choice(format!(
+                "--tiles {name}: no tile set `{name}` in [tile.sets]; {}",
                 if known.is_empty() {
                     "this ruleset has only its default tiles".to_string()
                 } else {
@@ -124,7 +154,38 @@ pub(super) fn board(
             board.junction_min_tiles,
         ),
     };
-    built.map_err(|e| lowering.bad(format!("[board] {e}")))
+    built.map_err(|e| lowering.bad("board", format!("[board] {e}")))
+}
+
+/// The key path a tile error is about: the state, band or corner at fault.
+fn tile_error_path(prefix: &str, states: &[TileStateConfig], error: &TileError) -> String {
+    let by_letter = |letter: char| {
+        states
+            .iter()
+            .position(|s| s.letter.starts_with(letter) && s.letter.chars().count() == 1)
+    };
+    let found = match error {
+        TileError::StateCount(_) => None,
+        // The second state with the letter is the one at fault.
+        TileError::Letter(letter) => states
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.letter == *letter)
+            .nth(1)
+            .or_else(|| states.iter().enumerate().find(|(_, s)| s.letter == *letter))
+            .map(|(i, _)| format!("[{i}].letter")),
+        TileError::ShortBand(letter) | TileError::MixedBand(letter) => {
+            by_letter(*letter).map(|i| format!("[{i}].bands"))
+        }
+        TileError::Corner { corner, .. } => states.iter().enumerate().find_map(|(i, s)| {
+            s.bands.iter().enumerate().find_map(|(b, band)| {
+                band.iter()
+                    .position(|c| c == corner)
+                    .map(|k| format!("[{i}].bands[{b}][{k}]"))
+            })
+        }),
+    };
+    format!("{prefix}.states{}", found.unwrap_or_default())
 }
 
 /// A tile set from its TOML states.

@@ -15,36 +15,61 @@ pub(super) fn marks(
 ) -> Result<Vec<JunctionMarks>, VariantError> {
     let mut marks = Vec::new();
     for (i, mark) in config.marks.iter().enumerate() {
-        let at = format!("[[marks]] number {}", i + 1);
         let names = match config.params.get(&mark.param) {
             Some(toml::Value::Array(names)) => names,
             _ => {
-                return Err(lowering.bad(format!(
-                    "{at}: param = `{}` must name a list of junctions in [params]",
-                    mark.param
-                )))
+                let lists: Vec<&str> = config
+                    .params
+                    .iter()
+                    .filter(|(_, v)| v.is_array())
+                    .map(|(k, _)| k.as_str())
+                    .collect();
+                return Err(lowering.bad_labelled(
+                    &format!("marks[{i}].param"),
+                    format!(
+                        "[[marks]] param = \"{}\" must name a list of junctions in [params] \
+                         ({})",
+                        mark.param,
+                        if lists.is_empty() {
+                            "[params] has no lists".to_string()
+                        } else {
+                            format!("its lists: {}", lists.join(", "))
+                        }
+                    ),
+                    "not a list in [params]",
+                ));
             }
         };
         let mut junctions = Vec::new();
-        for name in names {
+        for (k, name) in names.iter().enumerate() {
             let j = name
                 .as_str()
                 .and_then(|n| board.junction_by_name(n))
                 .ok_or_else(|| {
-                    lowering.bad(format!(
-                        "{at}: {name} in [params] {} is not a junction of this board",
-                        mark.param
-                    ))
+                    lowering.bad_labelled(
+                        &format!("params.{}[{k}]", mark.param),
+                        format!(
+                            "{name} in [params] {} (marked by [[marks]] #{}) is not a junction \
+                             of this board",
+                            mark.param,
+                            i + 1
+                        ),
+                        "not a junction",
+                    )
                 })?;
             junctions.push(j);
         }
         let brackets = match mark.brackets.chars().collect::<Vec<_>>()[..] {
             [open, close] => (open, close),
             _ => {
-                return Err(lowering.bad(format!(
-                    "{at}: brackets = `{}` must be two characters, such as \"[]\"",
-                    mark.brackets
-                )))
+                return Err(lowering.bad_labelled(
+                    &format!("marks[{i}].brackets"),
+                    format!(
+                        "[[marks]] brackets = \"{}\" must be two characters, such as \"[]\"",
+                        mark.brackets
+                    ),
+                    "not two characters",
+                ))
             }
         };
         marks.push(JunctionMarks {

@@ -16,7 +16,7 @@ mod setup;
 pub use notation::SERVER_NOTATION;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -26,16 +26,15 @@ use variant_run_core::GameModel;
 use super::config::{Expr, VariantConfig};
 use super::error::VariantError;
 use super::library::shared_scripts_dir;
+use super::merged::MergedToml;
 use super::script::{display_name, toml_to_dynamic, ScriptHost};
 use super::{LoadOptions, Variant};
 
-/// What every step needs: where the ruleset lives, how its TOML is named in messages, the
-/// script host that compiles its scripts, and the variables its expressions read.
+/// What every step needs: the ruleset's TOML (to point at the key at fault), the script
+/// host that compiles its scripts, and the variables its expressions read.
 pub(super) struct Lowering<'a> {
-    dir: &'a Path,
+    toml: &'a MergedToml,
     shared: Option<PathBuf>,
-    /// The TOML file as messages show it.
-    shown: String,
     host: ScriptHost,
     /// The board size (`None` on a patch).
     size: Option<u32>,
@@ -43,30 +42,38 @@ pub(super) struct Lowering<'a> {
 }
 
 impl Lowering<'_> {
-    /// A setting that does not make sense, in the TOML file.
-    fn bad(&self, message: String) -> VariantError {
-        VariantError::Config {
-            path: self.shown.clone(),
-            message,
-        }
+    /// A setting that does not make sense, pointing at the key path that holds it
+    /// (`turn.max_height`, `players[1].colour`).
+    fn bad(&self, path: &str, message: impl Into<String>) -> VariantError {
+        VariantError::Config(self.toml.error_at(path, message, "here"))
     }
 
-    /// The file a script path names: in the variant folder, else in the shared scripts/.
+    /// Like [`Lowering::bad`], with a label saying what is wrong at the spot.
+    fn bad_labelled(&self, path: &str, message: impl Into<String>, label: &str) -> VariantError {
+        VariantError::Config(self.toml.error_at(path, message, label))
+    }
+
+    /// The file a script path names: in the variant folder, then in the folders of the
+    /// rulesets it extends, then in the shared `scripts/`.
     fn script_path(&self, key: &str, file: &str) -> Result<PathBuf, VariantError> {
-        let local = self.dir.join(file);
-        if local.is_file() {
-            return Ok(local);
-        }
-        if let Some(shared) = self.shared.as_ref().filter(|s| s.join(file).is_file()) {
-            return Ok(shared.join(file));
-        }
-        Err(self.bad(format!(
-            "{key} = \"{file}\": no such script in {} or in {}",
-            display_name(self.dir),
-            self.shared
-                .as_deref()
-                .map_or("the shared scripts folder".into(), display_name)
-        )))
+        let dirs = self.toml.dirs();
+        let found = dirs
+            .iter()
+            .chain(self.shared.as_ref())
+            .map(|dir| dir.join(file))
+            .find(|path| path.is_file());
+        found.ok_or_else(|| {
+            let looked: Vec<String> = dirs
+                .iter()
+                .chain(self.shared.as_ref())
+                .map(|d| display_name(d))
+                .collect();
+            self.bad_labelled(
+                key,
+                format!("no script `{file}` in {}", looked.join(", ")),
+                "no such script",
+            )
+        })
     }
 
     /// What expressions in the TOML can read: `size` (on a fixed board) and every
@@ -82,39 +89,51 @@ impl Lowering<'_> {
         scope
     }
 
-    /// A number written as a number or as an expression.
-    fn count(&self, what: &str, value: &Expr) -> Result<i64, VariantError> {
+    /// Evaluates an expression written at a key path, or points at it with the reason.
+    fn eval<T: Clone + 'static>(&self, path: &str, expr: &str) -> Result<T, VariantError> {
+        self.host.eval_expr::<T>(expr, &self.scope()).map_err(|cause| {
+            self.bad_labelled(
+                path,
+                format!("`{expr}` cannot be worked out: {cause}"),
+                "this expression",
+            )
+        })
+    }
+
+    /// A number written as a number or as an expression, at a key path.
+    fn count(&self, path: &str, value: &Expr) -> Result<i64, VariantError> {
         match value {
             Expr::Number(n) => Ok(*n),
-            Expr::Bool(b) => Err(self.bad(format!("{what} is {b}, but must be a number"))),
-            Expr::Text(expr) => {
-                Ok(self
-                    .host
-                    .eval_expr::<i64>(&self.shown, what, expr, &self.scope())?)
-            }
+            Expr::Bool(b) => Err(self.bad_labelled(
+                path,
+                format!("this must be a number, not {b}"),
+                "a number or an expression giving one",
+            )),
+            Expr::Text(expr) => self.eval::<i64>(path, expr),
         }
     }
 
-    /// A condition written as `true`/`false` or as an expression.
-    fn condition(&self, what: &str, value: &Expr) -> Result<bool, VariantError> {
+    /// A condition written as `true`/`false` or as an expression, at a key path.
+    fn condition(&self, path: &str, value: &Expr) -> Result<bool, VariantError> {
         match value {
             Expr::Bool(b) => Ok(*b),
-            Expr::Number(n) => Err(self.bad(format!("{what} is {n}, but must be true or false"))),
-            Expr::Text(expr) => {
-                Ok(self
-                    .host
-                    .eval_expr::<bool>(&self.shown, what, expr, &self.scope())?)
-            }
+            Expr::Number(n) => Err(self.bad_labelled(
+                path,
+                format!("this must be true or false, not {n}"),
+                "true, false, or an expression giving one",
+            )),
+            Expr::Text(expr) => self.eval::<bool>(path, expr),
         }
     }
 }
 
-/// Lowers a parsed `variant.toml` found in `dir`.
+/// Lowers a ruleset's merged TOML, read by serde into `config`.
 pub(super) fn lower(
-    dir: &Path,
+    toml: &MergedToml,
     config: VariantConfig,
     options: &LoadOptions,
 ) -> Result<Variant, VariantError> {
+    let dir = toml.own().dir.as_path();
     let shared = shared_scripts_dir(dir);
     let params: BTreeMap<String, Dynamic> = config
         .params
@@ -122,10 +141,9 @@ pub(super) fn lower(
         .map(|(k, v)| (k.clone(), toml_to_dynamic(v)))
         .collect();
     let mut lowering = Lowering {
-        dir,
-        host: ScriptHost::new(dir, shared.as_deref()),
+        toml,
+        host: ScriptHost::new(&toml.dirs(), shared.as_deref()),
         shared,
-        shown: display_name(&dir.join(super::library::VARIANT_FILE)),
         size: None,
         params,
     };
@@ -159,6 +177,7 @@ pub(super) fn lower(
         keyed_layout,
         notations,
         marks,
+        extends: None,
         warnings: Vec::new(),
         host: lowering.host,
         end_script: rules.end_script,

@@ -21,35 +21,65 @@ pub(super) fn players(
     first: &str,
 ) -> Result<Players, VariantError> {
     let [a, b] = players else {
-        return Err(lowering.bad(format!(
-            "[[players]] lists {} players; a game has exactly 2",
-            players.len()
-        )));
+        return Err(lowering.bad(
+            "players",
+            format!(
+                "[[players]] lists {} players; a game has exactly 2",
+                players.len()
+            ),
+        ));
     };
-    let spec = |p: &PlayerConfig| {
+    let spec = |i: usize, p: &PlayerConfig| {
         let mut chars = p.letter.chars();
         match (chars.next(), chars.next()) {
             (Some(letter), None) if letter.is_ascii_lowercase() => Ok(PlayerSpec {
                 letter,
                 colour: p.colour,
             }),
-            _ => Err(lowering.bad(format!(
-                "[[players]] letter `{}` must be one lower-case letter",
-                p.letter
-            ))),
+            _ => Err(lowering.bad_labelled(
+                &format!("players[{i}].letter"),
+                format!(
+                    "[[players]] letter `{}` must be one lower-case letter",
+                    p.letter
+                ),
+                "one letter, a to z",
+            )),
         }
     };
-    let specs = [spec(a)?, spec(b)?];
-    if specs[0].letter == specs[1].letter || specs[0].colour == specs[1].colour {
-        return Err(
-            lowering.bad("[[players]] the two players need different letters and colours".into())
-        );
+    let specs = [spec(0, a)?, spec(1, b)?];
+    if specs[0].letter == specs[1].letter {
+        return Err(lowering.bad_labelled(
+            "players[1].letter",
+            format!(
+                "both players have the letter `{}`; each needs its own",
+                specs[0].letter
+            ),
+            "the same letter as the first player's",
+        ));
+    }
+    if specs[0].colour == specs[1].colour {
+        return Err(lowering.bad_labelled(
+            "players[1].colour",
+            format!(
+                "both players own the {} junctions; each needs its own colour",
+                specs[0].colour
+            ),
+            "the same colour as the first player's",
+        ));
     }
     let first = specs
         .iter()
         .position(|s| s.letter.to_string() == first)
-        .ok_or_else(|| lowering.bad(format!("[turn] first = `{first}` is not a player's letter")))?
-        as PlayerId;
+        .ok_or_else(|| {
+            lowering.bad_labelled(
+                "turn.first",
+                format!(
+                    "[turn] first = \"{first}\" is not a player's letter ({} or {})",
+                    specs[0].letter, specs[1].letter
+                ),
+                "not a player's letter",
+            )
+        })? as PlayerId;
     Ok(Players {
         specs,
         names: [a.name.clone(), b.name.clone()],
@@ -71,24 +101,33 @@ pub(super) fn start_stacks(
             (Some(home), Some(rows)) => (home, rows),
             (None, None) => continue,
             _ => {
-                return Err(lowering.bad(format!(
-                    "[[players]] {}: `home` and `start_rows` go together (pieces on the start \
-                     rows nearest the home edge); give both or neither",
-                    p.letter
-                )))
+                return Err(lowering.bad(
+                    &format!("players[{player}]"),
+                    format!(
+                        "[[players]] {}: `home` and `start_rows` go together (pieces on the \
+                         start rows nearest the home edge); give both or neither",
+                        p.letter
+                    ),
+                ))
             }
         };
         if board.is_patch() {
-            return Err(lowering.bad(format!(
-                "[[players]] {}: a patch has no rows to start on; its pieces come from \
-                 `[setup] supply`",
-                p.letter
-            )));
+            return Err(lowering.bad(
+                &format!("players[{player}].start_rows"),
+                format!(
+                    "[[players]] {}: a patch has no rows to start on; its pieces come from \
+                     `[setup] supply`",
+                    p.letter
+                ),
+            ));
         }
-        let what = format!("[[players]] start_rows of {}", p.letter);
-        let rows = lowering.count(&what, start_rows)?;
+        let at = format!("players[{player}].start_rows");
+        let rows = lowering.count(&at, start_rows)?;
         if rows < 0 {
-            return Err(lowering.bad(format!("{what} is {rows}; it cannot be negative")));
+            return Err(lowering.bad(
+                &at,
+                format!("start_rows of {} is {rows}; it cannot be negative", p.letter),
+            ));
         }
         let colour = p.colour;
         let ordered: Vec<&Vec<u16>> = match home {
@@ -101,11 +140,14 @@ pub(super) fn start_stacks(
         for row in own_rows.take(rows.max(0) as usize) {
             for &j in row.iter().filter(|&&j| board.junction(j).colour == colour) {
                 if !stacks[j as usize].is_empty() {
-                    return Err(lowering.bad(format!(
-                        "[[players]] start_rows overlap on {} at size {}",
-                        board.junction_name(j),
-                        lowering.size.unwrap_or(0)
-                    )));
+                    return Err(lowering.bad(
+                        &at,
+                        format!(
+                            "the players' start rows overlap on {} at size {}",
+                            board.junction_name(j),
+                            lowering.size.unwrap_or(0)
+                        ),
+                    ));
                 }
                 stacks[j as usize] = Stack::new(player as PlayerId, 1);
             }

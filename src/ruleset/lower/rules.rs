@@ -27,17 +27,20 @@ pub(super) fn rules(
     let forms = forms(lowering, &t.forms)?;
     if forms.has_tile_actions() && !board.is_patch() {
         return Err(lowering.bad(
+            "turn.forms",
             "[turn] forms: placing and removing tiles needs `[board] shape = \"patch\"` \
-             (a fixed board has a tile in every cell)"
-                .into(),
+             (a fixed board has a tile in every cell)",
         ));
     }
-    let max_height = lowering.count("[turn] max_height", &t.max_height)?;
+    let max_height = lowering.count("turn.max_height", &t.max_height)?;
     if !(1..=Stack::MAX_HEIGHT as i64).contains(&max_height) {
-        return Err(lowering.bad(format!(
-            "[turn] max_height = {max_height} is outside 1..{}",
-            Stack::MAX_HEIGHT
-        )));
+        return Err(lowering.bad(
+            "turn.max_height",
+            format!(
+                "[turn] max_height = {max_height} is outside 1..{}",
+                Stack::MAX_HEIGHT
+            ),
+        ));
     }
     let max_height = max_height as u8;
     let removal = RemovalRule {
@@ -53,7 +56,7 @@ pub(super) fn rules(
     // during play.
     let capture = match &config.rules.capture {
         Some(file) => {
-            let path = lowering.script_path("[rules] capture", file)?;
+            let path = lowering.script_path("rules.capture", file)?;
             let script = lowering.host.compile(&path)?;
             require_fn(&script, "can_capture", 3)?;
             let host = &lowering.host;
@@ -69,14 +72,14 @@ pub(super) fn rules(
     };
     let after_turn_script = match &config.rules.after_turn {
         Some(file) => {
-            let path = lowering.script_path("[rules] after_turn", file)?;
+            let path = lowering.script_path("rules.after_turn", file)?;
             let script = lowering.host.compile(&path)?;
             require_fn(&script, "after_turn", 1)?;
             Some(script)
         }
         None => None,
     };
-    let end_path = lowering.script_path("[rules] end", &config.rules.end)?;
+    let end_path = lowering.script_path("rules.end", &config.rules.end)?;
     let end_script = lowering.host.compile(&end_path)?;
     require_fn(&end_script, "game_result", 1)?;
     Ok(LoweredRules {
@@ -96,20 +99,27 @@ pub(super) fn rules(
 /// The forms whose conditions hold, read into the core's forms.
 fn forms(lowering: &Lowering, entries: &[FormEntry]) -> Result<TurnForms, VariantError> {
     let mut texts = Vec::new();
-    for entry in entries {
+    for (i, entry) in entries.iter().enumerate() {
+        let form = match entry {
+            FormEntry::Always(form) => form,
+            FormEntry::When(c) => &c.form,
+        };
+        // Read every form, even one that is off, so a mistake shows at once.
+        let at = match entry {
+            FormEntry::Always(_) => format!("turn.forms[{i}]"),
+            FormEntry::When(_) => format!("turn.forms[{i}].form"),
+        };
+        form.parse::<TurnForms>()
+            .map_err(|e| lowering.bad(&at, format!("[turn] forms: {e}")))?;
         match entry {
             FormEntry::Always(form) => texts.push(form.as_str()),
             FormEntry::When(c) => {
-                // Read the form even when it is off, so a mistake shows at once.
-                c.form
-                    .parse::<TurnForms>()
-                    .map_err(|e| lowering.bad(format!("[turn] forms: {e}")))?;
-                let what = format!("[turn] forms: `when` of `{}`", c.form);
-                if lowering.condition(&what, &Expr::Text(c.when.clone()))? {
+                let when = format!("turn.forms[{i}].when");
+                if lowering.condition(&when, &Expr::Text(c.when.clone()))? {
                     texts.push(c.form.as_str());
                 }
             }
         }
     }
-    TurnForms::parse(&texts).map_err(|e| lowering.bad(format!("[turn] forms: {e}")))
+    TurnForms::parse(&texts).map_err(|e| lowering.bad("turn.forms", format!("[turn] forms: {e}")))
 }

@@ -2,11 +2,12 @@
 //! that deals layouts from a key.
 
 use rhai::{Array, Map};
-use variant_run_core::{CellId, GameModel, KeyedLayout};
+use variant_run_core::{CellId, GameModel, KeyedLayout, LayoutError};
 
 use super::Lowering;
 use crate::ruleset::config::{SetupConfig, TileSetup};
 use crate::ruleset::error::VariantError;
+use crate::diagnostic::Diagnostic;
 use crate::ruleset::script::{map_str, require_fn};
 use crate::ruleset::{Counters, PlacementTurn};
 
@@ -20,30 +21,31 @@ pub(super) fn counters(
     let count = |key: &str, value: &Option<crate::ruleset::config::Expr>| match value {
         None => Ok(0),
         Some(expr) => {
-            let what = format!("[setup] {key}");
-            let n = lowering.count(&what, expr)?;
-            u32::try_from(n)
-                .ok()
-                .filter(|&n| n <= MAX_COUNT)
-                .ok_or_else(|| lowering.bad(format!("{what} is {n}; it must be 0 to {MAX_COUNT}")))
+            let at = format!("setup.{key}");
+            let n = lowering.count(&at, expr)?;
+            u32::try_from(n).ok().filter(|&n| n <= MAX_COUNT).ok_or_else(|| {
+                lowering.bad(&at, format!("[setup] {key} is {n}; it must be 0 to {MAX_COUNT}"))
+            })
         }
     };
     let pool = count("pool", &setup.pool)?;
     let supply = count("supply", &setup.supply)?;
     match setup.tiles {
         TileSetup::Pool if !model.board.is_patch() => Err(lowering.bad(
-            "[setup] tiles = \"pool\" needs `[board] shape = \"patch\"`".into(),
+            "setup.tiles",
+            "[setup] tiles = \"pool\" needs `[board] shape = \"patch\"`",
         )),
         TileSetup::Pool if setup.pool.is_none() => Err(lowering.bad(
-            "[setup] tiles = \"pool\" needs `pool`: how many tiles the pool holds".into(),
+            "setup.tiles",
+            "[setup] tiles = \"pool\" needs `pool`: how many tiles the pool holds",
         )),
         TileSetup::Placement | TileSetup::Random if model.board.is_patch() => Err(lowering.bad(
-            "[setup] a patch starts empty: its tiles come from the pool (`tiles = \"pool\"`)"
-                .into(),
+            "setup.tiles",
+            "[setup] a patch starts empty: its tiles come from the pool (`tiles = \"pool\"`)",
         )),
         TileSetup::Placement | TileSetup::Random if setup.pool.is_some() => Err(lowering.bad(
-            "[setup] pool: only a ruleset whose tiles come from the pool (`tiles = \"pool\"`) has one"
-                .into(),
+            "setup.pool",
+            "[setup] pool: only a ruleset whose tiles come from the pool (`tiles = \"pool\"`) has one",
         )),
         _ => Ok(Counters { pool, supply }),
     }
@@ -61,18 +63,22 @@ pub(super) fn placement_turns(
 ) -> Result<Vec<PlacementTurn>, VariantError> {
     match (setup.tiles, &setup.placement) {
         (TileSetup::Placement, Some(file)) => {
-            let path = lowering.script_path("[setup] placement", file)?;
+            let path = lowering.script_path("setup.placement", file)?;
             let script = lowering.host.compile(&path)?;
             require_fn(&script, "placement_turns", 1)?;
             let size = lowering.size.unwrap_or(0) as i64;
             let turns: Array = lowering.host.call(&script, "placement_turns", (size,))?;
-            read_placement(model, turns).map_err(|message| VariantError::Config {
-                path: script.file.clone(),
-                message,
+            read_placement(model, turns).map_err(|message| {
+                VariantError::Script(lowering.host.at_definition(
+                    Diagnostic::in_file(&script.file, message),
+                    "placement_turns",
+                ))
             })
         }
-        (TileSetup::Placement, None) => Err(lowering
-            .bad("[setup] tiles = \"placement\" needs `placement = \"<script>.rhai\"`".into())),
+        (TileSetup::Placement, None) => Err(lowering.bad(
+            "setup.tiles",
+            "[setup] tiles = \"placement\" needs `placement = \"<script>.rhai\"`",
+        )),
         (TileSetup::Random | TileSetup::Pool, _) => Ok(Vec::new()),
     }
 }
@@ -88,17 +94,21 @@ pub(super) fn keyed_layout(
     };
     let tiles = model.board.tiles();
     let mut states = Vec::new();
-    for letter in &config.states {
+    for (i, letter) in config.states.iter().enumerate() {
         let mut chars = letter.chars();
         let state = match (chars.next(), chars.next()) {
             (Some(c), None) => tiles.state_by_letter(c),
             _ => None,
         }
         .ok_or_else(|| {
-            lowering.bad(format!(
-                "[setup.layout] states: `{letter}` is not a tile state ({})",
-                tiles.letters()
-            ))
+            lowering.bad_labelled(
+                &format!("setup.layout.states[{i}]"),
+                format!(
+                    "[setup.layout] states: `{letter}` is not a tile state ({})",
+                    tiles.letters()
+                ),
+                "not a tile state",
+            )
         })?;
         states.push(state);
     }
@@ -110,7 +120,14 @@ pub(super) fn keyed_layout(
         config.game_id,
     )
     .map(Some)
-    .map_err(|e| lowering.bad(format!("[setup.layout] {e}")))
+    .map_err(|e| {
+        let at = match e {
+            LayoutError::Bound(_) => "setup.layout.bound",
+            LayoutError::StateCount { .. } => "setup.layout.states",
+            LayoutError::TextKey(_) | LayoutError::GameId(_) => "setup.layout.game_id",
+        };
+        lowering.bad(at, format!("[setup.layout] {e}"))
+    })
 }
 
 /// Reads the `placement_turns` result: `[#{ player: "x", tiles: [[column, row], ...] }]`

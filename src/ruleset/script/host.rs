@@ -2,14 +2,16 @@
 //! errors that name the file, line and column with a caret under the spot.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::Arc;
 
 use rhai::module_resolvers::{FileModuleResolver, ModuleResolversCollection};
 use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Scope, AST};
 
 use super::api::register_game_api;
-use super::error::ScriptError;
+use super::strict::{register_strict_comparisons, type_words};
+use crate::diagnostic::Diagnostic;
 
 /// Sandbox limits: generous for rules written with native helpers, small enough that a
 /// runaway script stops at once with an error instead of hanging a game.
@@ -26,7 +28,7 @@ const MAX_MODULES: usize = 32;
 pub struct ScriptHost {
     engine: Engine,
     /// Script sources by the name errors show (the path as given), for caret lines.
-    sources: BTreeMap<String, String>,
+    sources: BTreeMap<String, Arc<str>>,
 }
 
 /// A compiled script and the file it came from.
@@ -37,9 +39,10 @@ pub struct Script {
 }
 
 impl ScriptHost {
-    /// Builds the engine: imports resolve in the variant folder first, then in the shared
-    /// `scripts/` folder; limits are set; `print` goes to standard error.
-    pub fn new(variant_dir: &Path, shared_dir: Option<&Path>) -> ScriptHost {
+    /// Builds the engine: imports resolve in the variant folders (the ruleset's own, then
+    /// those it extends), then in the shared `scripts/` folder; limits are set; `print`
+    /// goes to standard error.
+    pub fn new(variant_dirs: &[PathBuf], shared_dir: Option<&Path>) -> ScriptHost {
         let mut engine = Engine::new();
         engine
             .set_max_operations(MAX_OPERATIONS)
@@ -52,7 +55,9 @@ impl ScriptHost {
             .set_fail_on_invalid_map_property(true);
         engine.disable_symbol("eval");
         let mut resolvers = ModuleResolversCollection::new();
-        resolvers.push(FileModuleResolver::new_with_path(variant_dir));
+        for dir in variant_dirs {
+            resolvers.push(FileModuleResolver::new_with_path(dir));
+        }
         if let Some(shared) = shared_dir {
             resolvers.push(FileModuleResolver::new_with_path(shared));
         }
@@ -62,6 +67,7 @@ impl ScriptHost {
             eprintln!("script debug {}:{}: {text}", source.unwrap_or("?"), pos)
         });
         register_game_api(&mut engine);
+        register_strict_comparisons(&mut engine);
         ScriptHost {
             engine,
             sources: BTreeMap::new(),
@@ -72,16 +78,12 @@ impl ScriptHost {
     ///
     /// # Errors
     /// The file cannot be read, or does not compile.
-    pub fn compile(&mut self, path: &Path) -> Result<Script, ScriptError> {
+    pub fn compile(&mut self, path: &Path) -> Result<Script, Diagnostic> {
         let file = display_name(path);
-        let text = std::fs::read_to_string(path).map_err(|e| ScriptError {
-            file: file.clone(),
-            line: None,
-            column: None,
-            message: format!("cannot read the script: {e}"),
-            source_line: None,
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Diagnostic::in_file(&file, format!("cannot read the script: {e}"))
         })?;
-        self.sources.insert(file.clone(), text.clone());
+        self.sources.insert(file.clone(), Arc::from(text.as_str()));
         let scope = Scope::new();
         let mut ast = self
             .engine
@@ -111,7 +113,7 @@ impl ScriptHost {
         script: &Script,
         name: &str,
         args: impl rhai::FuncArgs,
-    ) -> Result<T, ScriptError> {
+    ) -> Result<T, Diagnostic> {
         let mut scope = Scope::new();
         // Evaluating the AST first runs its `import` statements, so functions can use the
         // modules; keep top-level code to imports and constants, as it runs every call.
@@ -126,62 +128,59 @@ impl ScriptHost {
     /// { 1 }"`.
     ///
     /// # Errors
-    /// The expression does not compile, fails, or gives another type.
+    /// Why the expression does not compile, fails, or gives another type, in words.
     pub fn eval_expr<T: Clone + 'static>(
         &self,
-        file: &str,
-        what: &str,
         expr: &str,
         vars: &Scope<'static>,
-    ) -> Result<T, ScriptError> {
+    ) -> Result<T, String> {
         let mut scope = vars.clone();
         self.engine
             .eval_expression_with_scope::<T>(&mut scope, expr)
-            .map_err(|e| ScriptError::in_file(file, format!("{what} `{expr}`: {}", root_cause(&e))))
+            .map_err(|e| root_cause(&e))
     }
 
     /// Like [`ScriptHost::locate`]; errors Rhai gives no position (a runaway loop hitting
     /// the operation limit) point at the definition of the function that was running.
-    fn locate_in_fn(&self, file: &str, called: &str, error: &EvalAltResult) -> ScriptError {
-        let mut located = self.locate(file, error);
-        if located.line.is_none() {
-            let running = innermost_fn(error).unwrap_or(called);
-            let definition = format!("fn {running}(");
-            if let Some(text) = self.sources.get(&located.file) {
-                if let Some((i, line)) = text
-                    .lines()
-                    .enumerate()
-                    .find(|(_, l)| l.contains(&definition))
-                {
-                    located.line = Some(i + 1);
-                    located.column = line.find(&definition).map(|c| c + 1);
-                    located.source_line = Some(line.to_string());
-                    located.message = format!("in `{running}`: {}", located.message);
-                }
-            }
+    fn locate_in_fn(&self, file: &str, called: &str, error: &EvalAltResult) -> Diagnostic {
+        let located = self.locate(file, error);
+        if located.is_located() {
+            return located;
         }
-        located
+        let running = innermost_fn(error).unwrap_or(called);
+        self.at_definition(
+            Diagnostic::in_file(&located.file, format!("in `{running}`: {}", located.message)),
+            running,
+        )
+    }
+
+    /// Points a diagnostic at the line defining `fn name(` in its file, when found.
+    pub fn at_definition(&self, diagnostic: Diagnostic, name: &str) -> Diagnostic {
+        let definition = format!("fn {name}(");
+        let Some(text) = self.sources.get(&diagnostic.file) else {
+            return diagnostic;
+        };
+        let Some(start) = text.find(&definition) else {
+            return diagnostic;
+        };
+        let name_start = start + 3;
+        let text = Arc::clone(text);
+        diagnostic.at(&text, name_start..name_start + name.len(), "in this function")
     }
 
     /// Turns a Rhai error into one located in the file where it happened: errors inside
     /// called functions are unwrapped down to the statement that failed.
-    fn locate(&self, file: &str, error: &EvalAltResult) -> ScriptError {
+    fn locate(&self, file: &str, error: &EvalAltResult) -> Diagnostic {
         let (innermost_source, innermost) = innermost(error, None);
         let file = innermost_source.unwrap_or(file).to_string();
         let pos = innermost.position();
-        let line = pos.line();
-        let column = pos.position();
-        let source_line = line.and_then(|l| {
-            self.sources
-                .get(&file)
-                .and_then(|text| text.lines().nth(l - 1).map(str::to_string))
-        });
-        ScriptError {
-            file,
-            line,
-            column,
-            message: root_cause(innermost),
-            source_line,
+        let located = Diagnostic::in_file(&file, root_cause(innermost));
+        match (pos.line(), self.sources.get(&file)) {
+            (Some(line), Some(text)) => {
+                let text = Arc::clone(text);
+                located.at_line_column(&text, line, pos.position(), "here")
+            }
+            _ => located,
         }
     }
 }
@@ -239,9 +238,17 @@ fn root_cause(error: &EvalAltResult) -> String {
             format!("calls nested deeper than {MAX_CALL_LEVELS} levels (endless recursion?)")
         }
         EvalAltResult::ErrorParsing(kind, _) => kind.to_string(),
-        EvalAltResult::ErrorMismatchOutputType(expected, actual, _) => {
-            format!("returned {actual} where {expected} is expected")
-        }
+        EvalAltResult::ErrorMismatchOutputType(expected, actual, _) => format!(
+            "returned {} where {} is expected",
+            type_words(actual),
+            type_words(expected)
+        ),
+        EvalAltResult::ErrorMismatchDataType(expected, actual, _) => format!(
+            "this is {} where {} is expected",
+            type_words(actual),
+            type_words(expected)
+        ),
+        EvalAltResult::ErrorFunctionNotFound(signature, _) => function_not_found(signature),
         EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
         other => other.to_string(),
     };
@@ -250,6 +257,19 @@ fn root_cause(error: &EvalAltResult) -> String {
         Some(i) if text.ends_with(')') => text[..i].to_string(),
         _ => text,
     }
+}
+
+/// "No function `name` taking (a number, text)", from Rhai's `name (i64, string)`.
+fn function_not_found(signature: &str) -> String {
+    let Some((name, args)) = signature.split_once(" (") else {
+        return format!("no function `{signature}`");
+    };
+    let args = args.trim_end_matches(')');
+    if args.is_empty() {
+        return format!("no function `{name}` taking no arguments");
+    }
+    let words: Vec<&str> = args.split(", ").map(type_words).collect();
+    format!("no function `{name}` taking ({})", words.join(", "))
 }
 
 /// Reads an optional string field of a map a script returned.
@@ -283,11 +303,11 @@ pub fn toml_to_dynamic(value: &toml::Value) -> Dynamic {
 ///
 /// # Errors
 /// The function is missing, or takes another number of parameters.
-pub fn require_fn(script: &Script, name: &str, params: usize) -> Result<(), ScriptError> {
+pub fn require_fn(script: &Script, name: &str, params: usize) -> Result<(), Diagnostic> {
     if ScriptHost::defines(script, name, params) {
         return Ok(());
     }
-    Err(ScriptError::in_file(
+    Err(Diagnostic::in_file(
         &script.file,
         format!(
             "the script must define `fn {name}({})`",

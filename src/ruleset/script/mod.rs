@@ -6,9 +6,8 @@
 //! through native helpers (`game.pieces("x")`, `game.has_legal_turn()`) instead of loops.
 
 mod api;
-mod error;
 mod host;
+mod strict;
 
 pub use api::GameView;
-pub use error::ScriptError;
 pub use host::{display_name, map_str, require_fn, toml_to_dynamic, Script, ScriptHost};
