@@ -16,6 +16,14 @@ pub enum TileError {
     Corner { corner: String, expected: String },
     #[error("a band of tile state `{0}` joins corners of different colours")]
     MixedBand(char),
+    /// A band that names a corner twice, or two bands of one state that share a corner:
+    /// a path would join a corner to itself.
+    #[error("tile state `{letter}` names corner `{corner}` twice; a band cannot join a corner to itself")]
+    RepeatedCorner { letter: char, corner: String },
+    /// Two states whose bands join the same corners: a flip between them would change
+    /// nothing, and the position text could not tell them apart on the board.
+    #[error("tile states `{first}` and `{second}` have the same bands")]
+    SameBands { first: char, second: char },
 }
 
 /// A board that cannot be built.

@@ -27,13 +27,32 @@ pub struct TileSet {
 /// At most this many states, so a set of states fits in a byte mask.
 pub const MAX_TILE_STATES: usize = 8;
 
+/// Whether two lists of bands join the same corners, whatever order the bands and their
+/// corners are written in.
+fn same_bands(a: &[Vec<u8>], b: &[Vec<u8>]) -> bool {
+    let canonical = |bands: &[Vec<u8>]| {
+        let mut sorted: Vec<Vec<u8>> = bands
+            .iter()
+            .map(|band| {
+                let mut band = band.clone();
+                band.sort_unstable();
+                band
+            })
+            .collect();
+        sorted.sort_unstable();
+        sorted
+    };
+    canonical(a) == canonical(b)
+}
+
 impl TileSet {
     /// Builds a tile set from `(letter, bands)` pairs whose bands name corners of the
     /// lattice.
     ///
     /// # Errors
     /// An unknown corner name, an empty or repeated letter, a band of fewer than two
-    /// corners, a band joining corners of different colours, or a wrong number of states.
+    /// corners, a band joining corners of different colours, a corner named twice in one
+    /// state, two states with the same bands, or a wrong number of states.
     pub fn new(lattice: Lattice, states: &[(&str, &[&[&str]])]) -> Result<TileSet, TileError> {
         if states.len() < 2 || states.len() > MAX_TILE_STATES {
             return Err(TileError::StateCount(states.len()));
@@ -50,6 +69,7 @@ impl TileSet {
                 return Err(TileError::Letter(name.to_string()));
             }
             let mut corner_bands = Vec::new();
+            let mut used = Vec::new();
             for band in bands.iter() {
                 if band.len() < 2 {
                     return Err(TileError::ShortBand(letter));
@@ -62,9 +82,22 @@ impl TileSet {
                             expected: names.join(", "),
                         }
                     })?;
+                    if used.contains(&index) {
+                        return Err(TileError::RepeatedCorner {
+                            letter,
+                            corner: corner.to_string(),
+                        });
+                    }
+                    used.push(index);
                     corners.push(index as u8);
                 }
                 corner_bands.push(corners);
+            }
+            if let Some(twin) = built.iter().find(|s| same_bands(&s.bands, &corner_bands)) {
+                return Err(TileError::SameBands {
+                    first: twin.letter,
+                    second: letter,
+                });
             }
             built.push(TileState {
                 letter,

@@ -116,6 +116,15 @@ pub enum Edge {
     Top,
 }
 
+impl std::fmt::Display for Edge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Edge::Bottom => "bottom",
+            Edge::Top => "top",
+        })
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerConfig {
@@ -408,7 +417,7 @@ pub fn override_params(
 }
 
 /// A TOML value's type, in words.
-fn type_words(value: &toml::Value) -> &'static str {
+pub fn type_words(value: &toml::Value) -> &'static str {
     match value {
         toml::Value::String(_) => "text",
         toml::Value::Integer(_) => "a whole number",

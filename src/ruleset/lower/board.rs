@@ -119,7 +119,10 @@ pub(super) fn board(
 ) -> Result<Board, VariantError> {
     let lattice = board.lattice;
     let mut tiles = tile_set(lattice, &tile.states).map_err(|e| {
-        lowering.bad(&tile_error_path("tile", &tile.states, &e), format!("[tile] {e}"))
+        lowering.bad(
+            &tile_error_path("tile", &tile.states, &e),
+            format!("[tile] {e}"),
+        )
     })?;
     for (name, set) in &tile.sets {
         let built = tile_set(lattice, &set.states).map_err(|e| {
@@ -177,6 +180,17 @@ fn tile_error_path(prefix: &str, states: &[TileStateConfig], error: &TileError) 
         TileError::ShortBand(letter) | TileError::MixedBand(letter) => {
             by_letter(*letter).map(|i| format!("[{i}].bands"))
         }
+        // The second use of the corner in the state is the one at fault.
+        TileError::RepeatedCorner { letter, corner } => by_letter(*letter).and_then(|i| {
+            let spots = states[i].bands.iter().enumerate().flat_map(|(b, band)| {
+                band.iter()
+                    .enumerate()
+                    .filter(|(_, c)| *c == corner)
+                    .map(move |(k, _)| format!("[{i}].bands[{b}][{k}]"))
+            });
+            spots.clone().nth(1).or_else(|| spots.into_iter().next())
+        }),
+        TileError::SameBands { second, .. } => by_letter(*second).map(|i| format!("[{i}].bands")),
         TileError::Corner { corner, .. } => states.iter().enumerate().find_map(|(i, s)| {
             s.bands.iter().enumerate().find_map(|(b, band)| {
                 band.iter()

@@ -27,7 +27,9 @@ use super::config::{Expr, VariantConfig};
 use super::error::VariantError;
 use super::library::shared_scripts_dir;
 use super::merged::MergedToml;
-use super::script::{display_name, toml_to_dynamic, ScriptHost};
+use super::script::{
+    check_params_read, display_name, require_hook, toml_to_dynamic, Script, ScriptHost,
+};
 use super::{LoadOptions, Variant};
 
 /// What every step needs: the ruleset's TOML (to point at the key at fault), the script
@@ -76,6 +78,22 @@ impl Lowering<'_> {
         })
     }
 
+    /// Compiles the script a `[rules]`/`[setup]` key names and checks it: it defines
+    /// `hook` with `params` parameters, and every `[params]` entry it reads by name exists.
+    fn hook_script(
+        &mut self,
+        key: &str,
+        file: &str,
+        hook: &str,
+        params: &[&str],
+    ) -> Result<Script, VariantError> {
+        let path = self.script_path(key, file)?;
+        let script = self.host.compile(&path)?;
+        require_hook(&self.host, &script, hook, params)?;
+        check_params_read(&self.host, &script, &self.params)?;
+        Ok(script)
+    }
+
     /// What expressions in the TOML can read: `size` (on a fixed board) and every
     /// `[params]` entry.
     fn scope(&self) -> Scope<'static> {
@@ -91,13 +109,15 @@ impl Lowering<'_> {
 
     /// Evaluates an expression written at a key path, or points at it with the reason.
     fn eval<T: Clone + 'static>(&self, path: &str, expr: &str) -> Result<T, VariantError> {
-        self.host.eval_expr::<T>(expr, &self.scope()).map_err(|cause| {
-            self.bad_labelled(
-                path,
-                format!("`{expr}` cannot be worked out: {cause}"),
-                "this expression",
-            )
-        })
+        self.host
+            .eval_expr::<T>(expr, &self.scope())
+            .map_err(|cause| {
+                self.bad_labelled(
+                    path,
+                    format!("`{expr}` cannot be worked out: {cause}"),
+                    "this expression",
+                )
+            })
     }
 
     /// A number written as a number or as an expression, at a key path.
@@ -159,6 +179,7 @@ pub(super) fn lower(
     let model = Arc::new(GameModel::new(board, rules.rules));
     let start_stacks = players::start_stacks(&lowering, &config.players, &model)?;
     let counters = setup::counters(&lowering, &config.setup, &model)?;
+    players::check_everyone_has_pieces(&lowering, &config.players, &start_stacks, &counters)?;
     let placement_turns = setup::placement_turns(&mut lowering, &config.setup, &model)?;
     let keyed_layout = setup::keyed_layout(&lowering, &config.setup, &model)?;
     let notations = notation::notations(&lowering, &config.notation, &model)?;

@@ -6,6 +6,7 @@ use variant_run_core::{GameModel, PlayerId, PlayerSpec, Stack};
 use super::Lowering;
 use crate::ruleset::config::{Edge, PlayerConfig};
 use crate::ruleset::error::VariantError;
+use crate::ruleset::Counters;
 
 pub(super) struct Players {
     pub specs: [PlayerSpec; 2],
@@ -67,6 +68,13 @@ pub(super) fn players(
             "the same colour as the first player's",
         ));
     }
+    if let (Some(home), true) = (a.home, a.home == b.home) {
+        return Err(lowering.bad_labelled(
+            "players[1].home",
+            format!("both players have their home at the {home} edge; each needs its own"),
+            "the same home as the first player's",
+        ));
+    }
     let first = specs
         .iter()
         .position(|s| s.letter.to_string() == first)
@@ -126,7 +134,10 @@ pub(super) fn start_stacks(
         if rows < 0 {
             return Err(lowering.bad(
                 &at,
-                format!("start_rows of {} is {rows}; it cannot be negative", p.letter),
+                format!(
+                    "start_rows of {} is {rows}; it cannot be negative",
+                    p.letter
+                ),
             ));
         }
         let colour = p.colour;
@@ -134,10 +145,24 @@ pub(super) fn start_stacks(
             Edge::Top => board.junction_rows().iter().collect(),
             Edge::Bottom => board.junction_rows().iter().rev().collect(),
         };
-        let own_rows = ordered
+        let own_rows: Vec<&Vec<u16>> = ordered
             .into_iter()
-            .filter(|row| row.iter().any(|&j| board.junction(j).colour == colour));
-        for row in own_rows.take(rows.max(0) as usize) {
+            .filter(|row| row.iter().any(|&j| board.junction(j).colour == colour))
+            .collect();
+        if rows as usize > own_rows.len() {
+            return Err(lowering.bad(
+                &at,
+                format!(
+                    "start_rows of {} is {rows}, but the board has {} rows of {} junctions at \
+                     size {}",
+                    p.letter,
+                    own_rows.len(),
+                    colour,
+                    lowering.size.unwrap_or(0)
+                ),
+            ));
+        }
+        for row in own_rows.into_iter().take(rows as usize) {
             for &j in row.iter().filter(|&&j| board.junction(j).colour == colour) {
                 if !stacks[j as usize].is_empty() {
                     return Err(lowering.bad(
@@ -154,4 +179,39 @@ pub(super) fn start_stacks(
         }
     }
     Ok(stacks)
+}
+
+/// A player with no pieces on the board and none to receive has lost before the first
+/// turn: that is a mistake in the numbers, not a game.
+pub(super) fn check_everyone_has_pieces(
+    lowering: &Lowering,
+    players: &[PlayerConfig],
+    start_stacks: &[Stack],
+    counters: &Counters,
+) -> Result<(), VariantError> {
+    if counters.supply > 0 {
+        return Ok(());
+    }
+    for (player, p) in players.iter().enumerate() {
+        let pieces: u32 = start_stacks
+            .iter()
+            .map(|s| s.pieces_of(player as PlayerId))
+            .sum();
+        if pieces == 0 {
+            let at = if p.start_rows.is_some() {
+                format!("players[{player}].start_rows")
+            } else {
+                format!("players[{player}]")
+            };
+            return Err(lowering.bad_labelled(
+                &at,
+                format!(
+                    "{} starts with no pieces on the board and [setup] supply gives none",
+                    p.letter
+                ),
+                "no pieces for this player",
+            ));
+        }
+    }
+    Ok(())
 }

@@ -3,13 +3,13 @@
 //! and end-of-game scripts.
 
 use variant_run_core::{
-    Board, CaptureTable, PlacementRule, PlayerSpec, RemovalRule, Rules, Stack, TurnForms,
+    Board, CaptureTable, PieceKind, PlacementRule, PlayerSpec, RemovalRule, Rules, Stack, TurnForms,
 };
 
 use super::Lowering;
 use crate::ruleset::config::{Expr, FormEntry, PiecesFrom, VariantConfig};
 use crate::ruleset::error::VariantError;
-use crate::ruleset::script::{require_fn, Script};
+use crate::ruleset::script::Script;
 
 pub(super) struct LoweredRules {
     pub rules: Rules,
@@ -43,6 +43,24 @@ pub(super) fn rules(
         ));
     }
     let max_height = max_height as u8;
+    // Merging makes a stack of two or more and splitting needs one: with a limit of 1
+    // those forms could never be played, which is surely not what the designer meant.
+    let stacking = [
+        PieceKind::Merge,
+        PieceKind::Split,
+        PieceKind::StepThenMerge,
+        PieceKind::StepThenSplit,
+    ];
+    if max_height < 2 && stacking.iter().any(|&kind| forms.has_piece(kind)) {
+        return Err(lowering.bad_labelled(
+            "turn.max_height",
+            format!(
+                "[turn] max_height = {max_height}, but the turn forms merge or split stacks, \
+                 which needs stacks of 2 or more"
+            ),
+            "too low for merge and split",
+        ));
+    }
     let removal = RemovalRule {
         free_sides: t.remove.free_sides,
         keep_connected: t.remove.keep_connected,
@@ -56,9 +74,12 @@ pub(super) fn rules(
     // during play.
     let capture = match &config.rules.capture {
         Some(file) => {
-            let path = lowering.script_path("rules.capture", file)?;
-            let script = lowering.host.compile(&path)?;
-            require_fn(&script, "can_capture", 3)?;
+            let script = lowering.hook_script(
+                "rules.capture",
+                file,
+                "can_capture",
+                &["landing", "defender", "defender_at_home"],
+            )?;
             let host = &lowering.host;
             CaptureTable::tabulate(max_height, |landing, defender, at_home| {
                 host.call::<bool>(
@@ -72,16 +93,12 @@ pub(super) fn rules(
     };
     let after_turn_script = match &config.rules.after_turn {
         Some(file) => {
-            let path = lowering.script_path("rules.after_turn", file)?;
-            let script = lowering.host.compile(&path)?;
-            require_fn(&script, "after_turn", 1)?;
-            Some(script)
+            Some(lowering.hook_script("rules.after_turn", file, "after_turn", &["game"])?)
         }
         None => None,
     };
-    let end_path = lowering.script_path("rules.end", &config.rules.end)?;
-    let end_script = lowering.host.compile(&end_path)?;
-    require_fn(&end_script, "game_result", 1)?;
+    let end_script =
+        lowering.hook_script("rules.end", &config.rules.end, "game_result", &["game"])?;
     Ok(LoweredRules {
         rules: Rules {
             players,

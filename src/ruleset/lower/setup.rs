@@ -5,10 +5,10 @@ use rhai::{Array, Map};
 use variant_run_core::{CellId, GameModel, KeyedLayout, LayoutError};
 
 use super::Lowering;
+use crate::diagnostic::Diagnostic;
 use crate::ruleset::config::{SetupConfig, TileSetup};
 use crate::ruleset::error::VariantError;
-use crate::diagnostic::Diagnostic;
-use crate::ruleset::script::{map_str, require_fn};
+use crate::ruleset::script::map_str;
 use crate::ruleset::{Counters, PlacementTurn};
 
 /// `[setup] pool` and `supply`: the tiles in the pool and each player's pieces to receive
@@ -23,9 +23,15 @@ pub(super) fn counters(
         Some(expr) => {
             let at = format!("setup.{key}");
             let n = lowering.count(&at, expr)?;
-            u32::try_from(n).ok().filter(|&n| n <= MAX_COUNT).ok_or_else(|| {
-                lowering.bad(&at, format!("[setup] {key} is {n}; it must be 0 to {MAX_COUNT}"))
-            })
+            u32::try_from(n)
+                .ok()
+                .filter(|&n| n <= MAX_COUNT)
+                .ok_or_else(|| {
+                    lowering.bad(
+                        &at,
+                        format!("[setup] {key} is {n}; it must be 0 to {MAX_COUNT}"),
+                    )
+                })
         }
     };
     let pool = count("pool", &setup.pool)?;
@@ -63,9 +69,8 @@ pub(super) fn placement_turns(
 ) -> Result<Vec<PlacementTurn>, VariantError> {
     match (setup.tiles, &setup.placement) {
         (TileSetup::Placement, Some(file)) => {
-            let path = lowering.script_path("setup.placement", file)?;
-            let script = lowering.host.compile(&path)?;
-            require_fn(&script, "placement_turns", 1)?;
+            let script =
+                lowering.hook_script("setup.placement", file, "placement_turns", &["size"])?;
             let size = lowering.size.unwrap_or(0) as i64;
             let turns: Array = lowering.host.call(&script, "placement_turns", (size,))?;
             read_placement(model, turns).map_err(|message| {

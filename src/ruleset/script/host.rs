@@ -80,9 +80,8 @@ impl ScriptHost {
     /// The file cannot be read, or does not compile.
     pub fn compile(&mut self, path: &Path) -> Result<Script, Diagnostic> {
         let file = display_name(path);
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Diagnostic::in_file(&file, format!("cannot read the script: {e}"))
-        })?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Diagnostic::in_file(&file, format!("cannot read the script: {e}")))?;
         self.sources.insert(file.clone(), Arc::from(text.as_str()));
         let scope = Scope::new();
         let mut ast = self
@@ -149,7 +148,10 @@ impl ScriptHost {
         }
         let running = innermost_fn(error).unwrap_or(called);
         self.at_definition(
-            Diagnostic::in_file(&located.file, format!("in `{running}`: {}", located.message)),
+            Diagnostic::in_file(
+                &located.file,
+                format!("in `{running}`: {}", located.message),
+            ),
             running,
         )
     }
@@ -165,7 +167,27 @@ impl ScriptHost {
         };
         let name_start = start + 3;
         let text = Arc::clone(text);
-        diagnostic.at(&text, name_start..name_start + name.len(), "in this function")
+        diagnostic.at(
+            &text,
+            name_start..name_start + name.len(),
+            "in this function",
+        )
+    }
+
+    /// Points a diagnostic at a script position Rhai gave, with a label.
+    pub fn at_position(
+        &self,
+        diagnostic: Diagnostic,
+        pos: rhai::Position,
+        label: &str,
+    ) -> Diagnostic {
+        match (pos.line(), self.sources.get(&diagnostic.file)) {
+            (Some(line), Some(text)) => {
+                let text = Arc::clone(text);
+                diagnostic.at_line_column(&text, line, pos.position(), label)
+            }
+            _ => diagnostic,
+        }
     }
 
     /// Turns a Rhai error into one located in the file where it happened: errors inside
@@ -174,14 +196,11 @@ impl ScriptHost {
         let (innermost_source, innermost) = innermost(error, None);
         let file = innermost_source.unwrap_or(file).to_string();
         let pos = innermost.position();
-        let located = Diagnostic::in_file(&file, root_cause(innermost));
-        match (pos.line(), self.sources.get(&file)) {
-            (Some(line), Some(text)) => {
-                let text = Arc::clone(text);
-                located.at_line_column(&text, line, pos.position(), "here")
-            }
-            _ => located,
-        }
+        self.at_position(
+            Diagnostic::in_file(&file, root_cause(innermost)),
+            pos,
+            "here",
+        )
     }
 }
 
@@ -297,21 +316,4 @@ pub fn toml_to_dynamic(value: &toml::Value) -> Dynamic {
             map.into()
         }
     }
-}
-
-/// Checks that a script defines a hook with this many parameters.
-///
-/// # Errors
-/// The function is missing, or takes another number of parameters.
-pub fn require_fn(script: &Script, name: &str, params: usize) -> Result<(), Diagnostic> {
-    if ScriptHost::defines(script, name, params) {
-        return Ok(());
-    }
-    Err(Diagnostic::in_file(
-        &script.file,
-        format!(
-            "the script must define `fn {name}({})`",
-            ["a", "b", "c"][..params].join(", ")
-        ),
-    ))
 }

@@ -7,7 +7,9 @@
 
 mod api;
 mod host;
+mod lint;
 mod strict;
 
 pub use api::GameView;
-pub use host::{display_name, map_str, require_fn, toml_to_dynamic, Script, ScriptHost};
+pub use host::{display_name, map_str, toml_to_dynamic, Script, ScriptHost};
+pub use lint::{check_params_read, require_hook};
