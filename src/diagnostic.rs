@@ -37,7 +37,9 @@ pub struct Diagnostic {
     pub file: String,
     pub message: String,
     pub severity: Severity,
-    spot: Option<Spot>,
+    /// Boxed: diagnostics travel inside every `Result` of a game's hot path, which stays
+    /// small when the rare located error keeps its spot on the heap.
+    spot: Option<Box<Spot>>,
     /// A line of advice under the snippet.
     pub note: Option<String>,
 }
@@ -69,11 +71,11 @@ impl Diagnostic {
     pub fn at(mut self, text: &Arc<str>, span: Range<usize>, label: impl Into<String>) -> Self {
         let end = span.end.min(text.len());
         let start = span.start.min(end);
-        self.spot = Some(Spot {
+        self.spot = Some(Box::new(Spot {
             text: Arc::clone(text),
             span: start..end,
             label: label.into(),
-        });
+        }));
         self
     }
 
@@ -177,7 +179,11 @@ impl fmt::Display for Diagnostic {
         match &self.spot {
             Some(spot) => write!(f, "{}\n{}", self.message, self.snippet(spot)),
             None => {
-                write!(f, "{}: {}", self.file, self.message)?;
+                if self.file.is_empty() {
+                    write!(f, "{}", self.message)?;
+                } else {
+                    write!(f, "{}: {}", self.file, self.message)?;
+                }
                 if let Some(note) = &self.note {
                     write!(f, "\n  note: {note}")?;
                 }
@@ -235,7 +241,10 @@ mod tests {
         );
         assert_eq!(d.line_column(), Some((3, 1)));
         let shown = d.to_string();
-        assert!(shown.starts_with("unknown key `sizez` in [board]\n"), "{shown}");
+        assert!(
+            shown.starts_with("unknown key `sizez` in [board]\n"),
+            "{shown}"
+        );
         assert!(shown.contains("v.toml:3:1"), "{shown}");
         assert!(shown.contains(" 3 | sizez = 5"), "{shown}");
         assert!(shown.contains("^^|^^"), "{shown}");

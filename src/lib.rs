@@ -5,12 +5,13 @@
 //! it, turn by turn; [`draw`] pictures positions. The binary `variant-run` is a thin
 //! shell around this.
 
+pub mod check;
 pub mod diagnostic;
 pub mod draw;
 pub mod play;
 pub mod ruleset;
 
-pub use play::{Game, GameError, Layout, Played};
 pub use diagnostic::Diagnostic;
+pub use play::{Game, GameError, Layout, Played};
 pub use ruleset::{find_variant, list_variants, LoadOptions, Variant, VariantError};
 pub use variant_run_core as core;

@@ -22,9 +22,12 @@ fn main() -> ExitCode {
     let result = match cli.command {
         TopCommand::List => cli::list(&mut out),
         TopCommand::Replay(args) => cli::replay(&args, &mut out),
+        TopCommand::Check(args) => cli::check(&args, &mut out),
         TopCommand::Ruleset(args) => cli::ruleset(args, &mut out),
-    }
-    .and_then(|()| Ok(out.flush()?));
+    };
+    // What a command printed comes before the line saying why it failed.
+    let flushed = out.flush();
+    let result = result.and_then(|()| Ok(flushed?));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => report(error),

@@ -19,6 +19,7 @@ Examples:
   variant-run truchet-browne play --player x=human
   variant-run trugo play --player o=human --record game.txt
   variant-run replay game.txt --show all
+  variant-run check ./my-truchet
   variant-run truchet-browne moves --position \"rrr/rrr/rrr .o../..o./xo2o2x/.xx. x\"
   variant-run trugo perft 3 --divide
   variant-run <ruleset> --help       (the commands and options of a ruleset)";
@@ -44,9 +45,19 @@ pub enum TopCommand {
     /// Replay a game record, checking every turn: what `play` prints, or writes with
     /// `--record`
     Replay(ReplayArgs),
+    /// Load and lint rulesets without playing (all those `list` shows, if none is
+    /// named): every problem with its file, line and column; exit code 2 if any
+    Check(CheckArgs),
     /// `variant-run <ruleset> [command] [options]`: play, show, list turns, count perft
     #[command(external_subcommand)]
     Ruleset(Vec<OsString>),
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Names or paths of rulesets
+    #[arg(value_name = "RULESET")]
+    pub rulesets: Vec<String>,
 }
 
 #[derive(Debug, Args)]

@@ -2,6 +2,7 @@
 //! flags into library objects, calls the library, and prints.
 
 pub mod args;
+mod check;
 mod inspect;
 mod list;
 mod play;
@@ -16,6 +17,7 @@ use variant_run::play::setup::{GameSetup, StartChoice};
 
 use args::{GameOptions, RulesetCli, RulesetCommand};
 
+pub use check::check;
 pub use list::list;
 pub use replay::replay;
 

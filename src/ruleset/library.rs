@@ -45,7 +45,7 @@ pub struct ListedVariant {
 }
 
 /// The variant folders in the library, by name: the first folder of a name wins.
-fn variant_dirs() -> BTreeMap<String, PathBuf> {
+pub fn variant_dirs() -> BTreeMap<String, PathBuf> {
     let mut found = BTreeMap::new();
     for dir in library_dirs() {
         let Ok(entries) = std::fs::read_dir(&dir) else {

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 
+use super::config::type_words;
 use super::error::VariantError;
 use super::library::{find_variant, VARIANT_FILE};
 use super::script::display_name;
@@ -21,6 +22,9 @@ use crate::diagnostic::Diagnostic;
 
 /// The key that names the ruleset a variant is derived from.
 pub const EXTENDS: &str = "extends";
+
+/// The table of values scripts read by name.
+const PARAMS: &str = "params";
 
 /// How many rulesets a chain of `extends` may hold: more is surely a mistake.
 const MAX_CHAIN: usize = 16;
@@ -108,20 +112,34 @@ impl MergedToml {
         // Merge from the furthest base towards the ruleset's own file.
         let mut table = tables.pop().unwrap_or_default();
         let mut merged_origins = origins.pop().unwrap_or_default();
+        let mut retyped = Vec::new();
         while let (Some(derived), Some(derived_origins)) = (tables.pop(), origins.pop()) {
-            merge(
-                &mut table,
-                derived,
-                "",
-                &mut merged_origins,
-                &derived_origins,
-            );
+            let mut merging = Merging {
+                origins: &mut merged_origins,
+                derived_origins: &derived_origins,
+                retyped: &mut retyped,
+            };
+            merging.merge(&mut table, derived, "");
         }
-        Ok(MergedToml {
+        let merged = MergedToml {
             files,
             table,
             origins: merged_origins,
-        })
+        };
+        // Scripts read `[params]` by name and expect the base's type: a derived ruleset
+        // that writes `"abc"` where the base has a number breaks the base's scripts.
+        if let Some((path, was, now)) = retyped.first() {
+            return Err(VariantError::Config(merged.error_at(
+                path,
+                format!(
+                    "`{}` is {} in the ruleset this one extends, so it must stay {was}, not {now}",
+                    last_key(path),
+                    was,
+                ),
+                &format!("this is {now}"),
+            )));
+        }
+        Ok(merged)
     }
 
     /// The ruleset's own file, the first of the chain.
@@ -183,24 +201,74 @@ impl MergedToml {
         prefix: &str,
         value: toml::Value,
     ) -> Result<T, Diagnostic> {
-        serde_path_to_error::deserialize::<_, T>(value).map_err(|e: serde_path_to_error::Error<toml::de::Error>| {
-            let mut path = prefix.to_string();
-            for segment in e.path().iter() {
-                match segment {
-                    serde_path_to_error::Segment::Seq { index } => {
-                        let _ = write!(path, "[{index}]");
-                    }
-                    serde_path_to_error::Segment::Map { key } => push_key(&mut path, key),
-                    serde_path_to_error::Segment::Enum { .. }
-                    | serde_path_to_error::Segment::Unknown => {}
+        self.read_as::<T>(prefix, value)
+            .map_err(|fault| fault.diagnostic)
+    }
+
+    /// Every key problem of the merged table, not only the first, so a designer can fix
+    /// them in one go: after each problem the key at fault is set aside and the table is
+    /// read again. Reading stops at a missing key (nothing to set aside), or when a key
+    /// set aside turns out to be needed.
+    pub fn problems<T: DeserializeOwned>(&self) -> Vec<Diagnostic> {
+        const MAX_PROBLEMS: usize = 20;
+        let mut table = self.table.clone();
+        let mut found = Vec::new();
+        let mut set_aside: Vec<String> = Vec::new();
+        while found.len() < MAX_PROBLEMS {
+            let Err(fault) = self.read_as::<T>("", toml::Value::Table(table.clone())) else {
+                break;
+            };
+            match fault.key {
+                Some(key) if !set_aside.contains(&key) && remove_key(&mut table, &key) => {
+                    set_aside.push(key);
+                    found.push(fault.diagnostic);
+                }
+                // A missing key: report it unless it is one set aside above.
+                None if set_aside
+                    .iter()
+                    .any(|k| fault.diagnostic.message.contains(last_key(k))) =>
+                {
+                    break;
+                }
+                _ => {
+                    found.push(fault.diagnostic);
+                    break;
                 }
             }
-            self.explain_serde_error(&path, e.into_inner().message())
-        })
+        }
+        // serde meets the keys in table order; a designer reads the file top to bottom.
+        found.sort_by_key(|d| (d.file.clone(), d.line_column()));
+        found
+    }
+
+    /// Reads a value as `T`, or says what is wrong and which key to set aside for it.
+    fn read_as<T: DeserializeOwned>(&self, prefix: &str, value: toml::Value) -> Result<T, Fault> {
+        serde_path_to_error::deserialize::<_, T>(value).map_err(
+            |e: serde_path_to_error::Error<toml::de::Error>| {
+                let mut path = prefix.to_string();
+                for segment in e.path().iter() {
+                    match segment {
+                        serde_path_to_error::Segment::Seq { index } => {
+                            let _ = write!(path, "[{index}]");
+                        }
+                        serde_path_to_error::Segment::Map { key } => push_key(&mut path, key),
+                        serde_path_to_error::Segment::Enum { .. }
+                        | serde_path_to_error::Segment::Unknown => {}
+                    }
+                }
+                self.explain_serde_error(&path, e.into_inner().message())
+            },
+        )
     }
 
     /// Turns serde's wording into a designer's, pointing at the key at fault.
-    fn explain_serde_error(&self, path: &str, message: &str) -> Diagnostic {
+    /// The fault names the key to set aside to read on: the unknown key, or the named key
+    /// holding the bad value; none for a missing key.
+    fn explain_serde_error(&self, path: &str, message: &str) -> Fault {
+        let at = |diagnostic: Diagnostic, key: &str| Fault {
+            diagnostic,
+            key: Some(named_key(key).to_string()),
+        };
         let message = message.trim();
         if let Some(rest) = message.strip_prefix("unknown field `") {
             let (key, expected) = rest.split_once('`').unwrap_or((rest, ""));
@@ -219,64 +287,79 @@ impl MergedToml {
                 format!("unknown key `{key}` in {section}"),
                 &format!("not a key of {section}"),
             );
-            return if known.is_empty() {
+            let d = if known.is_empty() {
                 d.with_note(format!("{section} takes no keys"))
             } else {
                 d.with_note(format!("the keys of {section} are {}", known.join(", ")))
             };
+            return at(d, &key_path);
         }
         if let Some(rest) = message.strip_prefix("missing field `") {
             let key = rest.split_once('`').map_or(rest, |(k, _)| k);
             let section = section_name(path);
-            return self.error_at_key(
-                path,
-                format!("{section} needs `{key}`"),
-                &format!("`{key}` is missing from {section}"),
-            );
+            return Fault {
+                diagnostic: self.error_at_key(
+                    path,
+                    format!("{section} needs `{key}`"),
+                    &format!("`{key}` is missing from {section}"),
+                ),
+                key: None,
+            };
         }
         if let Some(rest) = message.strip_prefix("unknown variant `") {
             let (word, expected) = rest.split_once('`').unwrap_or((rest, ""));
             let choices = backticked_list(expected);
-            return self
-                .error_at(
+            return at(
+                self.error_at(
                     path,
                     format!("`{}` cannot be \"{word}\"", last_key(path)),
                     "not one of the choices",
                 )
-                .with_note(format!("choose one of {}", choices.join(", ")));
+                .with_note(format!("choose one of {}", choices.join(", "))),
+                path,
+            );
         }
         if let Some(rest) = message.strip_prefix("invalid type: ") {
             let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
-            return self.error_at(
-                path,
-                format!(
-                    "`{}` must be {}",
-                    last_key(path),
-                    type_words(expected.trim_end_matches('.'))
+            return at(
+                self.error_at(
+                    path,
+                    format!(
+                        "`{}` must be {}",
+                        last_key(path),
+                        expected_words(expected.trim_end_matches('.'))
+                    ),
+                    &format!("this is {}", found_words(found)),
                 ),
-                &format!("this is {}", found_words(found)),
+                path,
             );
         }
         if let Some(rest) = message.strip_prefix("invalid value: ") {
             let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
-            return self.error_at(
-                path,
-                format!(
-                    "`{}` must be {}",
-                    last_key(path),
-                    type_words(expected.trim_end_matches('.'))
+            return at(
+                self.error_at(
+                    path,
+                    format!(
+                        "`{}` must be {}",
+                        last_key(path),
+                        expected_words(expected.trim_end_matches('.'))
+                    ),
+                    &format!("this is {}", found_words(found)),
                 ),
-                &format!("this is {}", found_words(found)),
+                path,
             );
         }
         if let Some(rest) = message.strip_prefix("invalid length ") {
-            return self.error_at(
+            return at(
+                self.error_at(
+                    path,
+                    format!("`{}` has the wrong length: {rest}", last_key(path)),
+                    "here",
+                ),
                 path,
-                format!("`{}` has the wrong length: {rest}", last_key(path)),
-                "here",
             );
         }
-        self.error_at(path, message.to_string(), "here")
+        at(self.error_at(path, message.to_string(), "here"), path)
     }
 }
 
@@ -328,7 +411,6 @@ fn read_one(
             )));
         }
     };
-    origins.retain(|path, _| path != EXTENDS);
     Ok((
         VariantFile {
             dir: dir.to_path_buf(),
@@ -374,32 +456,47 @@ fn locate_in(
 }
 
 /// Merges `derived` over `base`: tables key by key, anything else replaced whole.
-fn merge(
-    base: &mut toml::Table,
-    derived: toml::Table,
-    prefix: &str,
-    origins: &mut BTreeMap<String, Origin>,
-    derived_origins: &BTreeMap<String, Origin>,
-) {
-    for (key, value) in derived {
-        let mut path = prefix.to_string();
-        push_key(&mut path, &key);
-        match (base.get_mut(&key), value) {
-            (Some(toml::Value::Table(base_table)), toml::Value::Table(derived_table)) => {
-                if let Some(origin) = derived_origins.get(&path) {
-                    origins.insert(path.clone(), origin.clone());
+/// Merging a derived file's table over its base's.
+struct Merging<'a> {
+    /// Where each merged key was set, updated as the derived file's keys win.
+    origins: &'a mut BTreeMap<String, Origin>,
+    derived_origins: &'a BTreeMap<String, Origin>,
+    /// `[params]` entries whose type the derived file changed: path, base type, new type.
+    retyped: &'a mut Vec<(String, String, String)>,
+}
+
+impl Merging<'_> {
+    /// Tables merge key by key; anything else the derived file sets replaces the base's.
+    fn merge(&mut self, base: &mut toml::Table, derived: toml::Table, prefix: &str) {
+        for (key, value) in derived {
+            let mut path = prefix.to_string();
+            push_key(&mut path, &key);
+            match (base.get_mut(&key), value) {
+                (Some(toml::Value::Table(base_table)), toml::Value::Table(derived_table)) => {
+                    if let Some(origin) = self.derived_origins.get(&path) {
+                        self.origins.insert(path.clone(), origin.clone());
+                    }
+                    self.merge(base_table, derived_table, &path);
                 }
-                merge(base_table, derived_table, &path, origins, derived_origins);
-            }
-            (_, value) => {
-                origins.retain(|p, _| !is_within(p, &path));
-                origins.extend(
-                    derived_origins
-                        .iter()
-                        .filter(|(p, _)| is_within(p, &path))
-                        .map(|(p, o)| (p.clone(), o.clone())),
-                );
-                base.insert(key, value);
+                (was, value) => {
+                    if let Some(was) = was.filter(|_| prefix == PARAMS) {
+                        if was.type_str() != value.type_str() {
+                            self.retyped.push((
+                                path.clone(),
+                                type_words(was).to_string(),
+                                type_words(&value).to_string(),
+                            ));
+                        }
+                    }
+                    self.origins.retain(|p, _| !is_within(p, &path));
+                    self.origins.extend(
+                        self.derived_origins
+                            .iter()
+                            .filter(|(p, _)| is_within(p, &path))
+                            .map(|(p, o)| (p.clone(), o.clone())),
+                    );
+                    base.insert(key, value);
+                }
             }
         }
     }
@@ -507,6 +604,58 @@ fn record_value(
     }
 }
 
+/// A problem serde found: what to tell the designer, and the key path to set aside to
+/// read on (none for a missing key).
+struct Fault {
+    diagnostic: Diagnostic,
+    key: Option<String>,
+}
+
+/// The nearest named key of a path: `turn.forms[1]` -> `turn.forms`.
+fn named_key(path: &str) -> &str {
+    let mut rest = path;
+    while rest.ends_with(']') {
+        match rest.rfind('[') {
+            Some(open) => rest = &rest[..open],
+            None => break,
+        }
+    }
+    rest
+}
+
+/// Removes the key at a path (`board.sise`, `players[1].colour`) from a table; false
+/// when there is no such key.
+fn remove_key(table: &mut toml::Table, path: &str) -> bool {
+    let Some((parent, key)) = path.rsplit_once('.').or(Some(("", path))) else {
+        return false;
+    };
+    let mut here = table;
+    for step in parent.split('.').filter(|s| !s.is_empty()) {
+        let (name, indices) = match step.find('[') {
+            Some(open) => (&step[..open], &step[open..]),
+            None => (step, ""),
+        };
+        let mut value = match here.get_mut(name) {
+            Some(v) => v,
+            None => return false,
+        };
+        for index in indices.split(['[', ']']).filter(|s| !s.is_empty()) {
+            let Ok(i) = index.parse::<usize>() else {
+                return false;
+            };
+            value = match value.as_array_mut().and_then(|a| a.get_mut(i)) {
+                Some(v) => v,
+                None => return false,
+            };
+        }
+        here = match value.as_table_mut() {
+            Some(t) => t,
+            None => return false,
+        };
+    }
+    here.remove(key).is_some()
+}
+
 /// Appends a key to a key path.
 fn push_key(path: &mut String, key: &str) {
     if !path.is_empty() {
@@ -526,14 +675,8 @@ fn parent_path(path: &str) -> Option<&str> {
 
 /// The last key of a path: `players[1].colour` -> `colour`, `tile.states[0]` -> `states`.
 fn last_key(path: &str) -> &str {
-    let mut rest = path;
-    while rest.ends_with(']') {
-        match rest.rfind('[') {
-            Some(open) => rest = &rest[..open],
-            None => break,
-        }
-    }
-    rest.rsplit('.').next().unwrap_or(rest)
+    let named = named_key(path);
+    named.rsplit('.').next().unwrap_or(named)
 }
 
 /// A table's name as a designer writes it: `[board]`, `[[players]] #2`,
@@ -565,7 +708,7 @@ fn backticked_list(text: &str) -> Vec<String> {
 }
 
 /// serde's name of an expected type, in a designer's words.
-fn type_words(expected: &str) -> String {
+fn expected_words(expected: &str) -> String {
     match expected {
         "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".into(),
         "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number, 0 or more".into(),
@@ -628,7 +771,14 @@ mod tests {
     fn a_derived_table_keeps_the_base_keys_it_does_not_set() {
         let mut base: toml::Table = toml::from_str("[a]\nx = 1\ny = [1, 2]\n").unwrap();
         let derived: toml::Table = toml::from_str("[a]\ny = [3]\nz = true\n").unwrap();
-        merge(&mut base, derived, "", &mut BTreeMap::new(), &BTreeMap::new());
+        let mut retyped = Vec::new();
+        Merging {
+            origins: &mut BTreeMap::new(),
+            derived_origins: &BTreeMap::new(),
+            retyped: &mut retyped,
+        }
+        .merge(&mut base, derived, "");
+        assert!(retyped.is_empty());
         let a = base["a"].as_table().unwrap();
         assert_eq!(a["x"].as_integer(), Some(1));
         assert_eq!(a["y"].as_array().map(Vec::len), Some(1));

@@ -9,6 +9,7 @@ mod boardspace_rules;
 mod browne_game;
 mod browne_moves;
 mod browne_openings;
+mod check;
 mod cli;
 mod common;
 mod designer_flow;
