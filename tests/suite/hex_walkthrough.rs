@@ -6,9 +6,8 @@
 //!
 //! The README marks its blocks with `<!-- walkthrough: <kind> [path] -->` comments:
 //! `run` (shell commands), `output` / `last-line` (what the last command printed),
-//! `write <path>` (a new file), `replace-tables <path>` (TOML tables to replace, by header;
-//! lines before the first header replace the file's lines before its first header) and
-//! `snapshot-test` (a test file for the designer's own crate).
+//! `write <path>` (a new file), `append <path>` (lines added at the end of a file, after a
+//! blank line) and `snapshot-test` (a test file for the designer's own crate).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -93,54 +92,6 @@ fn words(command: &str) -> Vec<String> {
     out
 }
 
-/// Splits a TOML text into its sections: the lines before the first table header, then
-/// one section per header (`[board]`, `[[players]]`), each keyed by its header line.
-fn sections(text: &str) -> Vec<(String, String)> {
-    let mut out = vec![(String::new(), String::new())];
-    for line in text.lines() {
-        if line.starts_with('[') {
-            out.push((line.trim().to_string(), String::new()));
-        }
-        let last = out.last_mut().unwrap();
-        last.1.push_str(line);
-        last.1.push('\n');
-    }
-    out
-}
-
-/// Replaces every section of `file` whose header appears in `replacement` by the
-/// replacement's sections with that header, where the first of them stood.
-fn replace_tables(file: &str, replacement: &str) -> String {
-    let new = sections(replacement);
-    let mut out = String::new();
-    let mut done: Vec<&str> = Vec::new();
-    for (header, text) in sections(file) {
-        let replaced: Vec<&(String, String)> = new
-            .iter()
-            .filter(|(h, t)| *h == header && !(h.is_empty() && t.trim().is_empty()))
-            .collect();
-        if replaced.is_empty() {
-            out.push_str(&text);
-        } else if !done.contains(&header.as_str()) {
-            done.push(new.iter().find(|(h, _)| *h == header).unwrap().0.as_str());
-            for (_, t) in replaced {
-                out.push_str(t);
-                if !t.ends_with("\n\n") {
-                    out.push('\n');
-                }
-            }
-        }
-    }
-    for (header, _) in &new {
-        let empty_preamble = header.is_empty() && new[0].1.trim().is_empty();
-        assert!(
-            empty_preamble || done.contains(&header.as_str()),
-            "the file has no `{header}` to replace"
-        );
-    }
-    out
-}
-
 #[test]
 fn the_walkthrough_works_as_written() {
     let project = &crate::common::root();
@@ -164,8 +115,7 @@ fn the_walkthrough_works_as_written() {
                     let words = words(command);
                     let words: Vec<&str> = words.iter().map(String::as_str).collect();
                     match words.as_slice() {
-                        ["cp", "-r", from, to] => copy_dir(&in_root(from), &in_root(to)),
-                        ["rm", path] => std::fs::remove_file(in_root(path)).unwrap(),
+                        ["mkdir", "-p", path] => std::fs::create_dir_all(in_root(path)).unwrap(),
                         ["cargo", "run", "--release", "--", args @ ..] => {
                             let run = Command::new(env!("CARGO_BIN_EXE_variant-run"))
                                 .args(args)
@@ -191,10 +141,14 @@ fn the_walkthrough_works_as_written() {
                 std::fs::create_dir_all(path.parent().unwrap()).unwrap();
                 std::fs::write(path, &step.body).unwrap();
             }
-            "replace-tables" => {
+            "append" => {
                 let path = in_root(&step.argument);
-                let text = std::fs::read_to_string(&path).unwrap();
-                std::fs::write(&path, replace_tables(&text, &step.body)).unwrap();
+                let mut text = std::fs::read_to_string(&path).unwrap();
+                if !text.ends_with("\n\n") {
+                    text.push('\n');
+                }
+                text.push_str(&step.body);
+                std::fs::write(&path, text).unwrap();
             }
             "snapshot-test" => {
                 // Building a second crate inside a test is too slow for the suite; the test
@@ -225,17 +179,5 @@ fn the_walkthrough_works_as_written() {
     assert!(
         snapshot_tested,
         "the walkthrough no longer ends with a snapshot"
-    );
-}
-
-#[test]
-fn table_replacement_keeps_the_other_tables() {
-    let file = "# top\nname = \"a\"\n\n[board]\nsize = 7\n\n[[players]]\nletter = \"x\"\n\n\
-                [[players]]\nletter = \"o\"\n\n[rules]\nend = \"e\"\n";
-    let replaced = replace_tables(file, "[board]\nsize = 4\n\n[[players]]\nletter = \"b\"\n");
-    assert_eq!(
-        replaced,
-        "# top\nname = \"a\"\n\n[board]\nsize = 4\n\n[[players]]\nletter = \"b\"\n\n\
-         [rules]\nend = \"e\"\n"
     );
 }
