@@ -2,13 +2,15 @@
 //!
 //! Data flows one way through the modules: a [`ruleset`] folder (TOML and Rhai) is
 //! lowered into a [`variant_run_core::GameModel`] and a referee; [`play`] runs games on
-//! it, turn by turn; [`draw`] pictures positions. The binary `variant-run` is a thin
+//! it, turn by turn, and plays matches of many games; [`report`] adds a match up into
+//! figures and writes them; [`draw`] pictures positions. The binary `variant-run` is a thin
 //! shell around this.
 
 pub mod check;
 pub mod diagnostic;
 pub mod draw;
 pub mod play;
+pub mod report;
 pub mod ruleset;
 
 pub use diagnostic::Diagnostic;

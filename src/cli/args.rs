@@ -22,6 +22,8 @@ Examples:
   variant-run check ./my-truchet
   variant-run truchet-browne moves --position \"rrr/rrr/rrr .o../..o./xo2o2x/.xx. x\"
   variant-run trugo perft 3 --divide
+  variant-run truchet-browne match --games 200 --player x=greedy --player o=random
+  variant-run compare truchet-browne ./my-truchet --games 200 --html report.html
   variant-run <ruleset> --help       (the commands and options of a ruleset)";
 
 #[derive(Debug, Parser)]
@@ -48,6 +50,9 @@ pub enum TopCommand {
     /// Load and lint rulesets without playing (all those `list` shows, if none is
     /// named): every problem with its file, line and column; exit code 2 if any
     Check(CheckArgs),
+    /// Play the same seeded games on two rulesets and show their reports side by side:
+    /// `variant-run compare <A> <B> --games N [options]`
+    Compare(CompareArgs),
     /// `variant-run <ruleset> [command] [options]`: play, show, list turns, count perft
     #[command(external_subcommand)]
     Ruleset(Vec<OsString>),
@@ -68,6 +73,17 @@ pub struct ReplayArgs {
     /// the default)
     #[arg(long, value_name = "all|N|end", default_value = "end")]
     pub show: String,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The first ruleset, A: a name from `variant-run list` or the path of a variant folder
+    pub a: String,
+    /// The second ruleset, B
+    pub b: String,
+    /// The options of both matches (ruleset options apply to both rulesets)
+    #[command(flatten)]
+    pub options: GameOptions,
 }
 
 /// `variant-run <ruleset> ...`: the second stage, parsed once the first stage has taken
@@ -107,6 +123,9 @@ pub enum RulesetCommand {
     /// Describe the ruleset as it loads: board, tiles, players, turn forms, capture
     /// table, counters, scripts, params
     Describe,
+    /// Play many seeded games between two computer players and report what they add up
+    /// to: wins, draws, game length, captures, branching factor, how games ended
+    Match,
 }
 
 /// The options of a ruleset's commands. All are global: they may stand before or after
@@ -145,11 +164,12 @@ pub struct GameOptions {
     /// describes in `[notation.<name>]`
     #[arg(long, global = true, value_name = "NAME")]
     pub notation: Option<String>,
-    /// play: who plays a side, `<letter>=<kind>` with kind random, greedy or human;
-    /// repeatable
+    /// play, match, compare: who plays a side, `<letter>=<kind>` with kind random, greedy
+    /// or human (not in a match); repeatable
     #[arg(long = "player", global = true, value_name = "LETTER=KIND")]
     pub players: Vec<PlayerChoice>,
-    /// play: stop a game that has not ended after this many turns
+    /// play, match, compare: stop a game that has not ended after this many turns
+    /// (default 2000; in a match, it counts as unfinished)
     #[arg(long, global = true, value_name = "N")]
     pub max_turns: Option<usize>,
     /// play: also write the game's record to this file
@@ -158,6 +178,15 @@ pub struct GameOptions {
     /// perft: first list each legal turn with its own count, as each is counted
     #[arg(long, global = true)]
     pub divide: bool,
+    /// match, compare: how many games to play (default 100)
+    #[arg(long, global = true, value_name = "N")]
+    pub games: Option<usize>,
+    /// match, compare: print the report as JSON instead of a table
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// match, compare: also write the report as one HTML page, with charts, to this file
+    #[arg(long, global = true, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 fn parse_param(text: &str) -> Result<(String, String), String> {

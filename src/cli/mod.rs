@@ -5,6 +5,7 @@ pub mod args;
 mod check;
 mod inspect;
 mod list;
+mod match_;
 mod play;
 mod replay;
 
@@ -19,6 +20,7 @@ use args::{GameOptions, RulesetCli, RulesetCommand};
 
 pub use check::check;
 pub use list::list;
+pub use match_::compare;
 pub use replay::replay;
 
 /// What commands return: any error becomes one `variant-run: ...` line and exit code 2.
@@ -36,7 +38,7 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
         std::iter::once(OsString::from("variant-run <ruleset>")).chain(args),
     )?;
     let command = cli.command.unwrap_or(RulesetCommand::Play);
-    accept(&command, &cli.options)?;
+    accept(command_name(&command), &cli.options)?;
     let setup = setup(&name, &cli.options)?;
     let variant = setup.load()?;
     for warning in &variant.warnings {
@@ -51,6 +53,7 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
             inspect::perft(&variant, &setup, depth, cli.options.divide, out)
         }
         RulesetCommand::Describe => Ok(write!(out, "{}", variant.describe())?),
+        RulesetCommand::Match => match_::run(&setup, &cli.options, out),
     }
 }
 
@@ -95,7 +98,7 @@ pub fn setup(ruleset: &str, options: &GameOptions) -> Result<GameSetup, Failure>
 
 /// Which options each command takes beyond those that load the ruleset (`--size`,
 /// `--tiles`, `--param`, which every command takes).
-const TAKES: [(&str, &[&str]); 6] = [
+const TAKES: [(&str, &[&str]); 8] = [
     (
         "play",
         &[
@@ -142,18 +145,40 @@ const TAKES: [(&str, &[&str]); 6] = [
         ],
     ),
     ("describe", &[]),
+    ("match", MATCH_OPTIONS),
+    ("compare", MATCH_OPTIONS),
 ];
 
-/// Refuses options the command has no use for, so none is silently ignored.
-fn accept(command: &RulesetCommand, o: &GameOptions) -> Result<(), Failure> {
-    let name = match command {
+/// What `match` and `compare` take: where games start, who plays, how many games, and how
+/// the report is written.
+const MATCH_OPTIONS: &[&str] = &[
+    "--seed",
+    "--layout",
+    "--key",
+    "--game-id",
+    "--position",
+    "--player",
+    "--max-turns",
+    "--games",
+    "--json",
+    "--html",
+];
+
+/// The name of a ruleset's command, as `TAKES` lists it.
+fn command_name(command: &RulesetCommand) -> &'static str {
+    match command {
         RulesetCommand::Play => "play",
         RulesetCommand::Position => "position",
         RulesetCommand::Show => "show",
         RulesetCommand::Moves => "moves",
         RulesetCommand::Perft { .. } => "perft",
         RulesetCommand::Describe => "describe",
-    };
+        RulesetCommand::Match => "match",
+    }
+}
+
+/// Refuses options the command has no use for, so none is silently ignored.
+fn accept(name: &str, o: &GameOptions) -> Result<(), Failure> {
     let given = [
         ("--seed", o.seed.is_some()),
         ("--layout", o.layout.is_some()),
@@ -165,6 +190,9 @@ fn accept(command: &RulesetCommand, o: &GameOptions) -> Result<(), Failure> {
         ("--max-turns", o.max_turns.is_some()),
         ("--record", o.record.is_some()),
         ("--divide", o.divide),
+        ("--games", o.games.is_some()),
+        ("--json", o.json),
+        ("--html", o.html.is_some()),
     ];
     let takes = |command: &str, flag: &str| {
         TAKES

@@ -6,14 +6,12 @@ use std::io::{self, BufWriter, Write};
 
 use variant_run::play::session::{self, Transcript};
 use variant_run::play::setup::GameSetup;
+use variant_run::play::tournament::DEFAULT_MAX_TURNS;
 use variant_run::play::Record;
 use variant_run::Variant;
 
 use super::args::GameOptions;
 use super::Failure;
-
-/// Games that have not ended stop after this many turns unless `--max-turns` says.
-const MAX_TURNS: usize = 2000;
 
 pub fn play(
     variant: &Variant,
@@ -45,7 +43,7 @@ pub fn play(
         &mut game,
         &mut seats,
         &header,
-        options.max_turns.unwrap_or(MAX_TURNS),
+        options.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
         notation,
         &mut input,
         &mut transcript,

@@ -1,6 +1,8 @@
 //! A game: the set-up turns that lay tiles (if the ruleset has them), then piece turns,
 //! each checked and applied whole, the end-of-game script asked after every turn.
 
+use std::cell::RefCell;
+
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use thiserror::Error;
@@ -72,6 +74,9 @@ pub struct Game<'v> {
     outcome: Option<Outcome>,
     /// Draws the tiles of `random` set-up turns.
     rng: Pcg64Mcg,
+    /// The legal turns of `position`, once asked for: a player and a match's statistics
+    /// both ask in the same position, and generating them is the dear part of a turn.
+    legal: RefCell<Option<Vec<LegalTurn>>>,
 }
 
 impl<'v> Game<'v> {
@@ -110,6 +115,7 @@ impl<'v> Game<'v> {
             history: Vec::new(),
             outcome: None,
             rng,
+            legal: RefCell::new(None),
         };
         if !game.in_setup() {
             game.outcome = variant.judge(&game.position)?;
@@ -130,6 +136,7 @@ impl<'v> Game<'v> {
             history: Vec::new(),
             outcome,
             rng: Pcg64Mcg::seed_from_u64(0),
+            legal: RefCell::new(None),
         })
     }
 
@@ -185,10 +192,27 @@ impl<'v> Game<'v> {
     /// # Errors
     /// The after-turn script fails.
     pub fn legal_turns(&self) -> Result<Vec<LegalTurn>, GameError> {
+        self.with_legal_turns(|turns| turns.to_vec())
+    }
+
+    /// The number of [`Game::legal_turns`].
+    ///
+    /// # Errors
+    /// The after-turn script fails.
+    pub fn legal_turn_count(&self) -> Result<usize, GameError> {
+        self.with_legal_turns(<[LegalTurn]>::len)
+    }
+
+    /// Calls `f` with the legal turns, generated once per position.
+    fn with_legal_turns<T>(&self, f: impl FnOnce(&[LegalTurn]) -> T) -> Result<T, GameError> {
         if self.in_setup() || self.outcome.is_some() {
-            return Ok(Vec::new());
+            return Ok(f(&[]));
         }
-        Ok(self.variant.legal_turns(&self.position)?)
+        let mut cache = self.legal.borrow_mut();
+        if cache.is_none() {
+            *cache = Some(self.variant.legal_turns(&self.position)?);
+        }
+        Ok(f(cache.as_deref().unwrap_or_default()))
     }
 
     /// Plays a turn given as text. A refused turn leaves the game as it was.
@@ -217,6 +241,7 @@ impl<'v> Game<'v> {
         let player = self.position.side();
         self.position = next;
         self.outcome = outcome;
+        *self.legal.get_mut() = None;
         self.history.push(Played {
             player,
             text: turn.text,
@@ -271,6 +296,7 @@ impl<'v> Game<'v> {
         let text: String = states.iter().map(|&s| tiles.letter(s)).collect();
         self.position = next;
         self.outcome = outcome;
+        *self.legal.get_mut() = None;
         self.placement += 1;
         self.history.push(Played { player, text });
         Ok(self.history.last().expect("just pushed"))

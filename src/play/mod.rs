@@ -1,5 +1,5 @@
 //! Playing a ruleset: games turn by turn, turns in notations, layouts dealt from keys,
-//! computer players, and sessions that write a game's transcript.
+//! computer players, sessions that write a game's transcript, and matches of many games.
 
 pub mod game;
 pub mod layouts;
@@ -9,6 +9,7 @@ pub mod record;
 pub mod replay;
 pub mod session;
 pub mod setup;
+pub mod tournament;
 
 pub use game::{opening, Game, GameError, Played};
 pub use layouts::{parse_layout, Layout};

@@ -161,12 +161,12 @@ impl GameSetup {
         })
     }
 
-    /// The seats: the chosen players, the default match for sides not chosen. Computer
-    /// players are seeded from the game's seed and their side.
+    /// The kinds of player of the two sides, by player id: the chosen ones, the default
+    /// match for sides not chosen.
     ///
     /// # Errors
     /// A letter that is not one of the ruleset's players, or a side chosen twice.
-    pub fn seats(&self, variant: &Variant) -> Result<[Seat; 2], SetupError> {
+    pub fn kinds(&self, variant: &Variant) -> Result<[String; 2], SetupError> {
         let rules = &variant.model.rules;
         let mut kinds = DEFAULT_KINDS.map(String::from);
         let mut chosen = [false, false];
@@ -188,6 +188,16 @@ impl GameSetup {
             }
             kinds[player] = choice.kind.clone();
         }
+        Ok(kinds)
+    }
+
+    /// The seats: the chosen players, the default match for sides not chosen. Computer
+    /// players are seeded from the game's seed and their side.
+    ///
+    /// # Errors
+    /// As [`GameSetup::kinds`].
+    pub fn seats(&self, variant: &Variant) -> Result<[Seat; 2], SetupError> {
+        let kinds = self.kinds(variant)?;
         let seed = self.seed;
         Ok([0u64, 1].map(|p| {
             let kind = kinds[p as usize].clone();

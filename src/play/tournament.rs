@@ -1,0 +1,396 @@
+//! A match: many seeded games between two kinds of computer player, played on all cores.
+//!
+//! Game `i` of a match with seed `S` is the game `variant-run <ruleset> play --seed
+//! <game_seed(S, i)>` would play with the same players on the same sides: its seed draws
+//! the tiles and seeds the players, so any game of a match can be played again alone and
+//! watched. Where the two kinds differ, they change sides every game (game 0 as chosen,
+//! game 1 swapped, ...), so each kind plays each seat about as often. Games run in
+//! parallel with rayon, and their results are kept in game order, so the same seed gives
+//! the same results on any number of threads.
+//!
+//! While a game is played, a record counts, for the statistics of [`crate::report`]:
+//!
+//! - its **turns**: every turn of its game record, set-up turns that lay tiles included
+//!   (the turn numbers `play` writes, which `--max-turns` also counts);
+//! - its **captures**: after each turn, how many pieces of the mover's opponent left the
+//!   game during it (their pieces on the board plus those still to receive, before the
+//!   turn minus after it). That counts pieces landed on and taken, pieces a surrounding
+//!   capture takes, and pieces a tile removal takes off the board; a placement that
+//!   brings the opponent new pieces takes none away, so it counts nothing, and the
+//!   mover's own pieces lost (a suicide capture) are not captures;
+//! - its **positions** and **legal turns**: every position where a player chose a piece
+//!   turn, and the number of distinct legal turns there ([`crate::Variant::legal_turns`]:
+//!   turns that leave different positions once the after-turn rules have run, the list
+//!   the players choose from).
+
+use rayon::prelude::*;
+use variant_run_core::PlayerId;
+
+use super::game::{Game, GameError};
+use super::players::{computer_player, Choice, PLAYER_KINDS};
+use super::session::{result_line, Seat};
+use super::setup::{GameSetup, PlayerChoice, SetupError};
+use crate::draw;
+use crate::ruleset::{Variant, VariantError};
+
+/// Games that have not ended stop after this many turns unless told otherwise.
+pub const DEFAULT_MAX_TURNS: usize = 2000;
+
+/// How many games a match plays unless told otherwise.
+pub const DEFAULT_GAMES: usize = 100;
+
+/// What a match plays.
+#[derive(Clone, Debug)]
+pub struct MatchSpec {
+    /// The ruleset with its options, the match's seed, and the chosen players (by letter,
+    /// as for game 0; sides not chosen get the default kinds, as `play` gives them).
+    pub setup: GameSetup,
+    pub games: usize,
+    /// A game still going after this many turns counts as unfinished.
+    pub max_turns: usize,
+}
+
+/// How a game of a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum End {
+    /// A player won (see [`GameRecord::winner`]).
+    Win,
+    Draw,
+    /// The turn limit came first.
+    Unfinished,
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The game's number in the match, from 0.
+    pub index: usize,
+    /// Its seed: `play --seed <seed>` with the same players plays it again.
+    pub seed: u64,
+    /// Whether the two kinds of player changed sides for this game (odd games, when they
+    /// differ).
+    pub swapped: bool,
+    /// The kind of player of each side, by player id.
+    pub kinds: [String; 2],
+    /// The side that made the first piece turn: the first seat.
+    pub first: PlayerId,
+    pub end: End,
+    pub winner: Option<PlayerId>,
+    /// Why it ended, in the ruleset's words (`o has no legal turn`), or `stopped after N
+    /// turns without a result`.
+    pub reason: String,
+    /// The result line, as `play` ends a game: `x wins: o has no legal turn`.
+    pub result: String,
+    pub turns: usize,
+    /// Pieces of the mover's opponent that left the game during the mover's turns.
+    pub captures: u64,
+    /// Positions where a piece turn was chosen.
+    pub positions: u64,
+    /// Legal turns summed over those positions.
+    pub legal_turns: u64,
+    /// The position text where the game ended.
+    pub final_position: String,
+}
+
+impl GameRecord {
+    /// Which of the match's two players (0: the kind that took the first listed side in
+    /// game 0) played `side`.
+    pub fn player_of(&self, side: PlayerId) -> usize {
+        (side as usize) ^ usize::from(self.swapped)
+    }
+
+    /// The match's player who won, if one did.
+    pub fn winning_player(&self) -> Option<usize> {
+        self.winner.map(|w| self.player_of(w))
+    }
+
+    /// Whether the first seat won.
+    pub fn first_seat_won(&self) -> bool {
+        self.winner == Some(self.first)
+    }
+}
+
+/// A game shown at the end of a report: its final board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SampleGame {
+    pub index: usize,
+    /// The board where the game ended, drawn as `play` draws it.
+    pub board: String,
+}
+
+/// Everything a match played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchResult {
+    /// The ruleset's name (its folder's name).
+    pub ruleset: String,
+    /// The ruleset as it was asked for: a name, or the path of a variant folder.
+    pub source: String,
+    /// The ruleset's options that load it and choose the start, as typed (no seed).
+    pub options: Vec<String>,
+    pub seed: u64,
+    pub max_turns: usize,
+    /// The players' letters, by player id.
+    pub letters: [char; 2],
+    /// The match's two players, by the side they take in game 0 (player id).
+    pub kinds: [String; 2],
+    /// Whether the players change sides every game (they do when their kinds differ).
+    pub alternate: bool,
+    /// Every game, in game order.
+    pub games: Vec<GameRecord>,
+    /// A few games to look at (see [`samples`]).
+    pub samples: Vec<SampleGame>,
+}
+
+/// A match that cannot be played, or a game of it that failed.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    #[error(transparent)]
+    Load(#[from] VariantError),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error(transparent)]
+    Game(#[from] GameError),
+    #[error("{0}")]
+    Choice(String),
+    /// A game failed; the message names it and its seed.
+    #[error("game {index} (seed {seed}): {message}")]
+    InGame {
+        index: usize,
+        seed: u64,
+        message: String,
+    },
+}
+
+/// The seed of game `index` of a match with seed `seed`: a SplitMix64 step from the
+/// match's seed, plus the index, so games of one match are apart and two match seeds
+/// share no game.
+pub fn game_seed(seed: u64, index: usize) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)).wrapping_add(index as u64)
+}
+
+/// The kinds of player a match can use: the computer players.
+pub fn computer_kinds() -> Vec<&'static str> {
+    PLAYER_KINDS
+        .iter()
+        .map(|(kind, _)| *kind)
+        .filter(|kind| computer_player(kind, 0).is_some())
+        .collect()
+}
+
+impl MatchSpec {
+    /// The set-up of game `index`: its seed, and the players on their sides.
+    pub fn game_setup(&self, letters: [char; 2], kinds: &[String; 2], index: usize) -> GameSetup {
+        let swapped = swaps(kinds, index);
+        let mut setup = self.setup.clone();
+        setup.seed = game_seed(self.setup.seed, index);
+        setup.players = (0..2)
+            .map(|side| PlayerChoice {
+                letter: letters[side],
+                kind: kinds[side ^ usize::from(swapped)].clone(),
+            })
+            .collect();
+        setup
+    }
+}
+
+/// Whether the players take each other's sides in game `index`: in odd games, when they
+/// are of different kinds.
+fn swaps(kinds: &[String; 2], index: usize) -> bool {
+    kinds[0] != kinds[1] && index % 2 == 1
+}
+
+/// Plays a match on rayon's thread pool (all cores, or the pool it is installed in),
+/// calling `progress` after each game (from any thread).
+///
+/// # Errors
+/// The ruleset does not load, a player is not a computer player, the choices do not fit
+/// the ruleset, or a game fails (the first failing game in game order is reported).
+pub fn play_match(
+    spec: &MatchSpec,
+    progress: &(dyn Fn() + Sync),
+) -> Result<MatchResult, MatchError> {
+    if spec.games == 0 {
+        return Err(MatchError::Choice("a match needs at least one game".into()));
+    }
+    if spec.max_turns == 0 {
+        return Err(MatchError::Choice(
+            "--max-turns 0 stops every game before it starts".into(),
+        ));
+    }
+    let variant = spec.setup.load()?;
+    let rules = &variant.model.rules;
+    let letters = [rules.player_letter(0), rules.player_letter(1)];
+    let kinds = spec.setup.kinds(&variant)?;
+    for (side, kind) in kinds.iter().enumerate() {
+        if computer_player(kind, 0).is_none() {
+            return Err(MatchError::Choice(format!(
+                "--player {}={kind}: a match is played by computer players ({})",
+                letters[side],
+                computer_kinds().join(", ")
+            )));
+        }
+    }
+    // The choices are checked once here, so a mistake in them is one plain error rather
+    // than a failure of every game.
+    spec.game_setup(letters, &kinds, 0).game(&variant)?;
+
+    // A ruleset holds its compiled scripts, which stay on the thread that loaded them:
+    // each piece of work rayon hands a thread loads its own copy.
+    let results: Vec<Result<GameRecord, MatchError>> = (0..spec.games)
+        .into_par_iter()
+        .map_init(
+            || spec.setup.load(),
+            |loaded, index| {
+                let setup = spec.game_setup(letters, &kinds, index);
+                let record = match loaded {
+                    Ok(variant) => {
+                        let swapped = swaps(&kinds, index);
+                        play_game(variant, &setup, spec.max_turns, index, swapped)
+                    }
+                    Err(e) => Err(e.to_string()),
+                };
+                progress();
+                record.map_err(|message| MatchError::InGame {
+                    index,
+                    seed: setup.seed,
+                    message,
+                })
+            },
+        )
+        .collect();
+    let games = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let samples = samples(&games)
+        .into_iter()
+        .map(|index| SampleGame {
+            index,
+            board: final_board(&variant, &games[index].final_position),
+        })
+        .collect();
+    let mut options = spec.setup.record_options();
+    options.drain(..2); // `--seed S`: the match's seed is a field of its own
+    Ok(MatchResult {
+        ruleset: variant.name.clone(),
+        source: spec.setup.ruleset.clone(),
+        options,
+        seed: spec.setup.seed,
+        max_turns: spec.max_turns,
+        letters,
+        alternate: kinds[0] != kinds[1],
+        kinds,
+        games,
+        samples,
+    })
+}
+
+/// The games worth a look, in game order: the first win of each player, the first draw,
+/// and the first unfinished game, those there are.
+pub fn samples(games: &[GameRecord]) -> Vec<usize> {
+    let firsts = [
+        games.iter().position(|g| g.winning_player() == Some(0)),
+        games.iter().position(|g| g.winning_player() == Some(1)),
+        games.iter().position(|g| g.end == End::Draw),
+        games.iter().position(|g| g.end == End::Unfinished),
+    ];
+    let mut chosen: Vec<usize> = firsts.into_iter().flatten().collect();
+    chosen.sort_unstable();
+    chosen
+}
+
+/// The board of a position text, as `play` draws it (the text itself if it does not read
+/// back, which would be a bug worth seeing rather than hiding).
+fn final_board(variant: &Variant, text: &str) -> String {
+    match variant.model.parse_position(text) {
+        Ok(position) => draw::board_marked(&variant.model, &variant.marks, &position),
+        Err(e) => format!("{text}\n({e})\n"),
+    }
+}
+
+/// Plays one game between computer players, counting as it goes.
+fn play_game(
+    variant: &Variant,
+    setup: &GameSetup,
+    max_turns: usize,
+    index: usize,
+    swapped: bool,
+) -> Result<GameRecord, String> {
+    let text = |e: &dyn std::fmt::Display| e.to_string();
+    let mut game: Game = setup.game(variant).map_err(|e| text(&e))?;
+    let mut seats = setup.seats(variant).map_err(|e| text(&e))?;
+    let kinds = setup.kinds(variant).map_err(|e| text(&e))?;
+    let mut record = GameRecord {
+        index,
+        seed: setup.seed,
+        swapped,
+        kinds,
+        first: variant.first,
+        end: End::Unfinished,
+        winner: None,
+        reason: String::new(),
+        result: String::new(),
+        turns: 0,
+        captures: 0,
+        positions: 0,
+        legal_turns: 0,
+        final_position: String::new(),
+    };
+    let mut first_seen = false;
+    loop {
+        if !game.in_setup() && !first_seen {
+            record.first = game.to_move();
+            first_seen = true;
+        }
+        if game.outcome().is_some() || record.turns >= max_turns {
+            break;
+        }
+        let side = game.to_move();
+        let Seat::Computer { kind, player } = &mut seats[side as usize] else {
+            return Err("a match is played by computer players".into());
+        };
+        let piece_turn = !game.in_setup();
+        let enemy = 1 - side;
+        let held = |game: &Game| {
+            let position = game.position();
+            u64::from(position.pieces(enemy)) + u64::from(position.supply(enemy))
+        };
+        let before = held(&game);
+        if piece_turn {
+            record.positions += 1;
+            record.legal_turns += game.legal_turn_count().map_err(|e| text(&e))? as u64;
+        }
+        match player.choose(&game).map_err(|e| text(&e))? {
+            Choice::Turn(turn) => {
+                game.play_legal(turn).map_err(|e| text(&e))?;
+            }
+            Choice::Text(turn) if !turn.is_empty() => {
+                game.play(&turn).map_err(|e| text(&e))?;
+            }
+            Choice::Text(_) => {
+                return Err(format!(
+                    "{kind} found no turn to play although the game is not over"
+                ))
+            }
+        }
+        record.turns += 1;
+        record.captures += before.saturating_sub(held(&game));
+    }
+    match game.outcome() {
+        Some(outcome) => {
+            record.end = match outcome.winner {
+                Some(_) => End::Win,
+                None => End::Draw,
+            };
+            record.winner = outcome.winner;
+            record.reason = outcome.reason.clone();
+            record.result = result_line(variant, outcome);
+        }
+        None => {
+            record.reason = format!("stopped after {max_turns} turns without a result");
+            record.result = record.reason.clone();
+        }
+    }
+    record.final_position = variant.model.position_text(game.position());
+    Ok(record)
+}

@@ -1,0 +1,485 @@
+//! What a match's games add up to: the figures of a report, and the JSON that `--json`
+//! prints (this module's types, serialized by serde with the field names below).
+//!
+//! # The figures
+//!
+//! - **wins of each player**: the match has two players, named by their kind (`greedy`,
+//!   `random`; `greedy (x)` and `greedy (o)` when both are of one kind). Player 0 is the
+//!   one that took the first listed side (`x` in the Truchet rulesets, `o` in Trugo) in
+//!   game 0; where the kinds differ they change sides every game.
+//! - **wins of each seat**: the first seat is the side that made the first piece turn
+//!   (after any tile-laying set-up turns), the second seat the other.
+//! - **draws**, and **unfinished** games (stopped at the turn limit, `--max-turns`).
+//!   Each player's wins, the draws and the unfinished games add up to the number of
+//!   games, and so do each seat's wins, the draws and the unfinished games.
+//! - each of these is a count, a rate (of all games) and the rate's 95% Wilson score
+//!   interval ([`super::stats::wilson`]);
+//! - **first-seat advantage**: the first seat's share of the decisive games (those with
+//!   a winner), with its Wilson interval: 50% is a fair game, and draws and unfinished
+//!   games do not dilute it. The first seat's rate of all games is in `seats`.
+//! - **game length**: turns per game, every turn of the game record (tile-laying set-up
+//!   turns included, as `play` numbers them; an unfinished game counts at the limit):
+//!   mean with a 95% interval (normal approximation), median, 90th percentile (both
+//!   interpolated as numpy does), shortest and longest.
+//! - **captures per game**: after each turn, the pieces of the mover's opponent that left
+//!   the game during it (the opponent's pieces on the board and still to receive, before
+//!   the turn minus after it), summed over the game's turns of both players; mean with a
+//!   95% interval. That counts pieces landed on and taken, pieces taken by surrounding,
+//!   and pieces a tile removal takes off the board; a placement that brings the opponent
+//!   pieces takes none, and a player's own pieces lost in their turn do not count.
+//! - **branching factor**: the mean number of distinct legal turns
+//!   ([`crate::Variant::legal_turns`]: turns that leave different positions once the
+//!   after-turn rules have run, the list the players choose from) over every position
+//!   of every game where a piece turn was chosen, each position weighing the same.
+//! - **endings**: how the games ended, the result's reason counted (`o has no legal
+//!   turn: 31`); the counts add up to the number of games.
+//!
+//! # JSON
+//!
+//! `match --json` prints one [`Summary`], `compare --json` one [`Comparison`]. A rate
+//! or interval out of no games is `null`; rates and bounds are fractions (0.25, not 25).
+//!
+//! ```text
+//! ruleset            the ruleset's name (its folder's name)
+//! options            its options as typed, without the seed: ["--size", "5"]
+//! seed               the match's seed; game i's seed is in game_list
+//! games              the number of games, N
+//! max_turns          the turn limit
+//! sides_alternate    whether the players changed sides every game
+//! players[]          the two players: label, kind, side (the letter it had in game 0),
+//!                    wins (a proportion)
+//! seats[]            first, then second: seat ("first"|"second"), letter (the side, when
+//!                    it was the same in every game, else null), wins
+//! draws, unfinished  proportions
+//! first_seat_advantage  a proportion of the decisive games (of = their number)
+//! length             mean, low, high (the mean's interval), median, p90, min, max
+//! captures           mean, low, high, total
+//! branching          mean, positions, legal_turns (their sum), source
+//! endings[]          result ("win"|"draw"|"unfinished"), reason, count
+//! samples[]          a few games to look at (the first win of each player, the first
+//!                    draw, the first unfinished game): game (its index), seed, players
+//!                    ("x=greedy o=random"), result (its result line), command (plays it
+//!                    again alone), board (the final board as `play` draws it)
+//! game_list[]        index, seed, sides (the kind of each side, by letter, in the
+//!                    ruleset's player order: [["x", "greedy"], ["o", "random"]]),
+//!                    first (letter), result ("win"|"draw"|"unfinished"), winner (letter
+//!                    or null), winning_player (0, 1 or null), reason, turns, captures,
+//!                    positions, legal_turns, final_position (the position text)
+//! a proportion       count, of, rate, low, high
+//! ```
+//!
+//! A [`Comparison`] is `{ "a": Summary, "b": Summary, "differences": [...] }`, where
+//! `differences` lists the figures whose 95% intervals do not overlap, by `key` (the
+//! Summary field: `players[0].wins`, `seats[1].wins`, `draws`, `unfinished`,
+//! `first_seat_advantage`, `length.mean`, `captures.mean`) and `label`.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::stats::{percentile, Interval, Mean, Proportion};
+use crate::play::tournament::{End, GameRecord, MatchResult, DEFAULT_MAX_TURNS};
+
+/// Where the branching factor's counts come from.
+pub const BRANCHING_SOURCE: &str = "Variant::legal_turns";
+
+/// One of the match's two players.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerSummary {
+    /// The kind, told apart by the side it had in game 0 when both are of one kind.
+    pub label: String,
+    pub kind: String,
+    /// The side it took in game 0.
+    pub side: char,
+    pub wins: Proportion,
+}
+
+/// The first or the second seat.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatSummary {
+    pub seat: &'static str,
+    /// The side that had this seat, when it was the same in every game.
+    pub letter: Option<char>,
+    pub wins: Proportion,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LengthSummary {
+    pub mean: Option<f64>,
+    pub low: Option<f64>,
+    pub high: Option<f64>,
+    pub median: Option<f64>,
+    pub p90: Option<f64>,
+    pub min: Option<u64>,
+    pub max: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CapturesSummary {
+    pub mean: Option<f64>,
+    pub low: Option<f64>,
+    pub high: Option<f64>,
+    pub total: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BranchingSummary {
+    pub mean: Option<f64>,
+    pub positions: u64,
+    pub legal_turns: u64,
+    pub source: &'static str,
+}
+
+/// How many games ended one way.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ending {
+    pub result: &'static str,
+    pub reason: String,
+    pub count: u64,
+}
+
+/// A game shown at the end of a report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Sample {
+    pub game: usize,
+    pub seed: u64,
+    /// Who played which side: `x=greedy o=random`.
+    pub players: String,
+    /// Its result line: `x wins: o has no legal turn`.
+    pub result: String,
+    /// The command that plays it again, alone, with its record and every board.
+    pub command: String,
+    /// The final board, as `play` draws it.
+    pub board: String,
+}
+
+/// One game, for scripts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameLine {
+    pub index: usize,
+    pub seed: u64,
+    pub sides: Vec<(char, String)>,
+    pub first: char,
+    pub result: &'static str,
+    pub winner: Option<char>,
+    pub winning_player: Option<usize>,
+    pub reason: String,
+    pub turns: u64,
+    pub captures: u64,
+    pub positions: u64,
+    pub legal_turns: u64,
+    pub final_position: String,
+}
+
+/// The report of one match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub ruleset: String,
+    pub options: Vec<String>,
+    pub seed: u64,
+    pub games: u64,
+    pub max_turns: u64,
+    pub sides_alternate: bool,
+    pub players: Vec<PlayerSummary>,
+    pub seats: Vec<SeatSummary>,
+    pub draws: Proportion,
+    pub unfinished: Proportion,
+    pub first_seat_advantage: Proportion,
+    pub length: LengthSummary,
+    pub captures: CapturesSummary,
+    pub branching: BranchingSummary,
+    pub endings: Vec<Ending>,
+    pub samples: Vec<Sample>,
+    pub game_list: Vec<GameLine>,
+}
+
+/// Two matches on the same seeds and players, and the figures where they differ.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Comparison {
+    pub a: Summary,
+    pub b: Summary,
+    pub differences: Vec<Difference>,
+}
+
+/// A figure whose 95% intervals in A and B do not overlap.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Difference {
+    pub key: String,
+    pub label: String,
+}
+
+/// A figure with an interval, as reports list them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    /// Its place in the JSON (`players[0].wins`).
+    pub key: String,
+    /// Its name in the readable report (`greedy wins`).
+    pub label: String,
+    pub value: FigureValue,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum FigureValue {
+    Proportion(Proportion),
+    Mean(Mean),
+}
+
+impl FigureValue {
+    pub fn interval(&self) -> Option<Interval> {
+        match self {
+            FigureValue::Proportion(p) => p.interval(),
+            FigureValue::Mean(m) => m.interval(),
+        }
+    }
+}
+
+fn end_name(end: End) -> &'static str {
+    match end {
+        End::Win => "win",
+        End::Draw => "draw",
+        End::Unfinished => "unfinished",
+    }
+}
+
+impl Summary {
+    /// Adds up a match's games.
+    pub fn of(result: &MatchResult) -> Summary {
+        let games = &result.games;
+        let n = games.len() as u64;
+        let count = |f: &dyn Fn(&GameRecord) -> bool| {
+            games.iter().filter(|g| f(g)).count() as u64
+        };
+        let letter = |side: u8| result.letters[side as usize];
+        let same_kind = result.kinds[0] == result.kinds[1];
+        let players = (0..2)
+            .map(|p| PlayerSummary {
+                label: if same_kind {
+                    format!("{} ({})", result.kinds[p], result.letters[p])
+                } else {
+                    result.kinds[p].clone()
+                },
+                kind: result.kinds[p].clone(),
+                side: result.letters[p],
+                wins: Proportion::new(count(&|g| g.winning_player() == Some(p)), n),
+            })
+            .collect();
+        let firsts: Vec<u8> = games.iter().map(|g| g.first).collect();
+        let uniform = |side: Option<u8>| side.filter(|s| firsts.iter().all(|f| f == s));
+        let first = uniform(firsts.first().copied());
+        let seats = vec![
+            SeatSummary {
+                seat: "first",
+                letter: first.map(letter),
+                wins: Proportion::new(count(&|g| g.first_seat_won()), n),
+            },
+            SeatSummary {
+                seat: "second",
+                letter: first.map(|f| letter(1 - f)),
+                wins: Proportion::new(
+                    count(&|g| g.end == End::Win && !g.first_seat_won()),
+                    n,
+                ),
+            },
+        ];
+        let decisive = count(&|g| g.end == End::Win);
+        let mut lengths: Vec<f64> = games.iter().map(|g| g.turns as f64).collect();
+        let length_mean = Mean::of(&lengths);
+        lengths.sort_by(f64::total_cmp);
+        let captures: Vec<f64> = games.iter().map(|g| g.captures as f64).collect();
+        let captures_mean = Mean::of(&captures);
+        let positions: u64 = games.iter().map(|g| g.positions).sum();
+        let legal_turns: u64 = games.iter().map(|g| g.legal_turns).sum();
+        let mut endings: BTreeMap<(End, &str), u64> = BTreeMap::new();
+        for g in games {
+            *endings.entry((g.end, g.reason.as_str())).or_default() += 1;
+        }
+        let mut endings: Vec<Ending> = endings
+            .into_iter()
+            .map(|((end, reason), count)| Ending {
+                result: end_name(end),
+                reason: reason.to_string(),
+                count,
+            })
+            .collect();
+        // Most frequent first; ties in the order of the map (wins, draws, unfinished,
+        // then the reason's text).
+        endings.sort_by(|a, b| b.count.cmp(&a.count));
+        Summary {
+            ruleset: result.ruleset.clone(),
+            options: result.options.clone(),
+            seed: result.seed,
+            games: n,
+            max_turns: result.max_turns as u64,
+            sides_alternate: result.alternate,
+            players,
+            seats,
+            draws: Proportion::new(count(&|g| g.end == End::Draw), n),
+            unfinished: Proportion::new(count(&|g| g.end == End::Unfinished), n),
+            first_seat_advantage: Proportion::new(count(&|g| g.first_seat_won()), decisive),
+            length: LengthSummary {
+                mean: length_mean.mean,
+                low: length_mean.low,
+                high: length_mean.high,
+                median: percentile(&lengths, 0.5),
+                p90: percentile(&lengths, 0.9),
+                min: games.iter().map(|g| g.turns as u64).min(),
+                max: games.iter().map(|g| g.turns as u64).max(),
+            },
+            captures: CapturesSummary {
+                mean: captures_mean.mean,
+                low: captures_mean.low,
+                high: captures_mean.high,
+                total: games.iter().map(|g| g.captures).sum(),
+            },
+            branching: BranchingSummary {
+                mean: (positions > 0).then(|| legal_turns as f64 / positions as f64),
+                positions,
+                legal_turns,
+                source: BRANCHING_SOURCE,
+            },
+            endings,
+            samples: result
+                .samples
+                .iter()
+                .map(|s| {
+                    let g = &games[s.index];
+                    Sample {
+                        game: s.index,
+                        seed: g.seed,
+                        players: (0..2)
+                            .map(|p| format!("{}={}", result.letters[p], g.kinds[p]))
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                        result: g.result.clone(),
+                        command: replay_command(result, g),
+                        board: s.board.clone(),
+                    }
+                })
+                .collect(),
+            game_list: games
+                .iter()
+                .map(|g| GameLine {
+                    index: g.index,
+                    seed: g.seed,
+                    sides: (0..2)
+                        .map(|s| (result.letters[s], g.kinds[s].clone()))
+                        .collect(),
+                    first: letter(g.first),
+                    result: end_name(g.end),
+                    winner: g.winner.map(letter),
+                    winning_player: g.winning_player(),
+                    reason: g.reason.clone(),
+                    turns: g.turns as u64,
+                    captures: g.captures,
+                    positions: g.positions,
+                    legal_turns: g.legal_turns,
+                    final_position: g.final_position.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The figures with intervals, in the order reports list them.
+    pub fn figures(&self) -> Vec<Figure> {
+        let mut figures = Vec::new();
+        let mut add = |key: String, label: String, value: FigureValue| {
+            figures.push(Figure { key, label, value });
+        };
+        for (i, p) in self.players.iter().enumerate() {
+            add(
+                format!("players[{i}].wins"),
+                format!("{} wins", p.label),
+                FigureValue::Proportion(p.wins),
+            );
+        }
+        for (i, s) in self.seats.iter().enumerate() {
+            let side = s.letter.map(|l| format!(" ({l})")).unwrap_or_default();
+            add(
+                format!("seats[{i}].wins"),
+                format!("{} seat{side} wins", s.seat),
+                FigureValue::Proportion(s.wins),
+            );
+        }
+        add(
+            "draws".into(),
+            "draws".into(),
+            FigureValue::Proportion(self.draws),
+        );
+        add(
+            "unfinished".into(),
+            format!("unfinished ({} turns)", self.max_turns),
+            FigureValue::Proportion(self.unfinished),
+        );
+        add(
+            "first_seat_advantage".into(),
+            "first seat's share of decisive games".into(),
+            FigureValue::Proportion(self.first_seat_advantage),
+        );
+        add(
+            "length.mean".into(),
+            "game length, mean turns".into(),
+            FigureValue::Mean(Mean {
+                mean: self.length.mean,
+                low: self.length.low,
+                high: self.length.high,
+            }),
+        );
+        add(
+            "captures.mean".into(),
+            "captures per game, mean".into(),
+            FigureValue::Mean(Mean {
+                mean: self.captures.mean,
+                low: self.captures.low,
+                high: self.captures.high,
+            }),
+        );
+        figures
+    }
+}
+
+/// `variant-run <ruleset> play --seed ... --player ...`: one game of a match, alone.
+fn replay_command(result: &MatchResult, game: &GameRecord) -> String {
+    let mut words: Vec<String> = vec![
+        "variant-run".into(),
+        result.source.clone(),
+        "play".into(),
+        "--seed".into(),
+        game.seed.to_string(),
+    ];
+    words.extend(result.options.iter().cloned());
+    for p in 0..2 {
+        words.push("--player".into());
+        words.push(format!("{}={}", result.letters[p], game.kinds[p]));
+    }
+    if result.max_turns != DEFAULT_MAX_TURNS {
+        words.push("--max-turns".into());
+        words.push(result.max_turns.to_string());
+    }
+    super::shell_line(words)
+}
+
+impl Comparison {
+    /// Puts two summaries side by side and finds the figures whose intervals do not
+    /// overlap.
+    pub fn of(a: Summary, b: Summary) -> Comparison {
+        let differences = a
+            .figures()
+            .into_iter()
+            .zip(b.figures())
+            .filter(|(fa, fb)| match (fa.value.interval(), fb.value.interval()) {
+                (Some(x), Some(y)) => !x.overlaps(y),
+                _ => false,
+            })
+            .map(|(fa, _)| Difference {
+                key: fa.key,
+                label: fa.label,
+            })
+            .collect();
+        Comparison { a, b, differences }
+    }
+
+    /// Whether the figure with this key differs.
+    pub fn differs(&self, key: &str) -> bool {
+        self.differences.iter().any(|d| d.key == key)
+    }
+}

@@ -1,0 +1,306 @@
+//! The readable reports: a table of a match's figures, or two matches side by side with
+//! the figures whose intervals do not overlap marked `*`.
+
+use super::stats::{Mean, Proportion};
+use super::summary::{Comparison, Figure, FigureValue, Summary};
+
+/// A rate as a percentage with one decimal: `41.7%`.
+pub fn percent(rate: Option<f64>) -> String {
+    match rate {
+        Some(r) => format!("{:.1}%", r * 100.0),
+        None => "-".into(),
+    }
+}
+
+/// A rate's interval: `19.3-68.1%`.
+pub fn percent_interval(low: Option<f64>, high: Option<f64>) -> String {
+    match (low, high) {
+        (Some(l), Some(h)) => format!("{:.1}-{:.1}%", l * 100.0, h * 100.0),
+        _ => "-".into(),
+    }
+}
+
+/// A number with one decimal, or `-`.
+pub fn number(value: Option<f64>) -> String {
+    value.map_or_else(|| "-".into(), |v| format!("{v:.1}"))
+}
+
+/// A mean and its interval: `41.5 (35.2-47.8)`.
+pub fn mean_text(m: &Mean) -> String {
+    match (m.low, m.high) {
+        (Some(l), Some(h)) => format!("{} ({l:.1}-{h:.1})", number(m.mean)),
+        _ => number(m.mean),
+    }
+}
+
+/// The count of a proportion: `7`, or `7/12` when it is not out of every game (the
+/// first seat's share is always out of the decisive games, so always `7/12`).
+pub fn count(key: &str, p: &Proportion, games: u64) -> String {
+    if p.of == games && key != "first_seat_advantage" {
+        p.count.to_string()
+    } else {
+        format!("{}/{}", p.count, p.of)
+    }
+}
+
+/// Who played: `greedy against random, changing sides every game`.
+fn players_line(s: &Summary) -> String {
+    let labels: Vec<&str> = s.players.iter().map(|p| p.label.as_str()).collect();
+    let sides = if s.sides_alternate {
+        "changing sides every game".to_string()
+    } else {
+        let sides: Vec<String> = s
+            .players
+            .iter()
+            .map(|p| format!("{}={}", p.side, p.kind))
+            .collect();
+        format!("always {}", sides.join(" "))
+    };
+    format!(
+        "{} against {}, {sides}; at most {} turns a game",
+        labels[0], labels[1], s.max_turns
+    )
+}
+
+/// `truchet-browne --size 5`
+fn ruleset_line(s: &Summary) -> String {
+    let mut words = vec![s.ruleset.clone()];
+    words.extend(s.options.iter().cloned());
+    super::shell_line(words)
+}
+
+/// Lays out rows of cells: the first column left-aligned, the others right-aligned,
+/// columns two spaces apart.
+fn table(rows: &[Vec<String>]) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|t| t.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            let pad = widths[c] - cell.chars().count();
+            if c == 0 {
+                line.push_str(cell);
+                line.push_str(&" ".repeat(pad));
+            } else {
+                line.push_str("  ");
+                line.push_str(&" ".repeat(pad));
+                line.push_str(cell);
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The figures without an interval: (label, value).
+fn plain_figures(s: &Summary) -> Vec<(&'static str, String)> {
+    let length = &s.length;
+    vec![
+        ("game length, median", number(length.median)),
+        ("game length, 90th percentile", number(length.p90)),
+        (
+            "game length, shortest-longest",
+            match (length.min, length.max) {
+                (Some(a), Some(b)) => format!("{a}-{b}"),
+                _ => "-".into(),
+            },
+        ),
+        ("legal turns per position, mean", number(s.branching.mean)),
+    ]
+}
+
+/// The readable report of one match.
+pub fn match_report(s: &Summary) -> String {
+    let mut out = format!(
+        "match: {}, {} games, seed {}\nplayers: {}\n\n",
+        ruleset_line(s),
+        s.games,
+        s.seed,
+        players_line(s)
+    );
+    let mut rows = vec![vec![
+        String::new(),
+        "games".into(),
+        "rate".into(),
+        "95% interval".into(),
+    ]];
+    for figure in s.figures() {
+        if let FigureValue::Proportion(p) = &figure.value {
+            rows.push(vec![
+                figure.label.clone(),
+                count(&figure.key, p, s.games),
+                percent(p.rate),
+                percent_interval(p.low, p.high),
+            ]);
+        }
+    }
+    out.push_str(&table(&rows));
+    out.push('\n');
+    let mean = |m: &Mean| mean_text(m);
+    let plain = plain_figures(s);
+    let rows: Vec<Vec<String>> = vec![
+        vec![
+            "game length, mean turns".into(),
+            mean(&Mean {
+                mean: s.length.mean,
+                low: s.length.low,
+                high: s.length.high,
+            }),
+        ],
+        vec![plain[0].0.into(), plain[0].1.clone()],
+        vec![plain[1].0.into(), plain[1].1.clone()],
+        vec![plain[2].0.into(), plain[2].1.clone()],
+        vec![
+            "captures per game, mean".into(),
+            format!(
+                "{}, {} in all",
+                mean(&Mean {
+                    mean: s.captures.mean,
+                    low: s.captures.low,
+                    high: s.captures.high,
+                }),
+                s.captures.total
+            ),
+        ],
+        vec![
+            plain[3].0.into(),
+            format!(
+                "{} over {} positions ({})",
+                plain[3].1, s.branching.positions, s.branching.source
+            ),
+        ],
+    ];
+    out.push_str(&left_table(&rows));
+    out.push_str("\nhow the games ended\n");
+    let rows: Vec<Vec<String>> = s
+        .endings
+        .iter()
+        .map(|e| vec![format!("  {}", e.reason), e.count.to_string()])
+        .collect();
+    out.push_str(&table(&rows));
+    if !s.samples.is_empty() {
+        out.push_str("\nsample games (the command plays one again, alone, with every board)\n");
+        for sample in &s.samples {
+            out.push_str(&format!(
+                "  game {} ({}): {}\n    {}\n",
+                sample.game, sample.players, sample.result, sample.command
+            ));
+        }
+    }
+    out
+}
+
+/// Rows whose every column is left-aligned.
+fn left_table(rows: &[Vec<String>]) -> String {
+    let width = rows
+        .iter()
+        .map(|r| r[0].chars().count())
+        .max()
+        .unwrap_or(0);
+    rows.iter()
+        .map(|r| format!("{:<width$}  {}\n", r[0], r[1..].join("  ")))
+        .collect()
+}
+
+/// The label of a figure in both reports: one label, or both when they differ (the
+/// first seat is `x` in one ruleset and `o` in the other).
+pub fn both_labels(a: &Figure, b: &Figure) -> String {
+    if a.label == b.label {
+        a.label.clone()
+    } else {
+        format!("{} / {}", a.label, b.label)
+    }
+}
+
+/// A figure's cells in a side-by-side table: count, rate and interval, or (no count),
+/// mean and interval.
+fn cells(figure: &Figure, games: u64) -> [String; 3] {
+    match &figure.value {
+        FigureValue::Proportion(p) => [
+            count(&figure.key, p, games),
+            percent(p.rate),
+            percent_interval(p.low, p.high),
+        ],
+        FigureValue::Mean(m) => [
+            String::new(),
+            number(m.mean),
+            match (m.low, m.high) {
+                (Some(l), Some(h)) => format!("{l:.1}-{h:.1}"),
+                _ => "-".into(),
+            },
+        ],
+    }
+}
+
+/// The readable report of two matches side by side.
+pub fn compare_report(c: &Comparison) -> String {
+    let (a, b) = (&c.a, &c.b);
+    let mut out = format!(
+        "compare: A {}, B {}\n{} games each on the same seeds (seed {})\nplayers: {}\n\n",
+        ruleset_line(a),
+        ruleset_line(b),
+        a.games,
+        a.seed,
+        players_line(a)
+    );
+    let mut rows = vec![[
+        "",
+        "A games",
+        "rate",
+        "95% interval",
+        "B games",
+        "rate",
+        "95% interval",
+    ]
+    .map(String::from)
+    .to_vec()];
+    for (fa, fb) in a.figures().iter().zip(b.figures().iter()) {
+        let mut row = vec![both_labels(fa, fb)];
+        row.extend(cells(fa, a.games));
+        row.extend(cells(fb, b.games));
+        if c.differs(&fa.key) {
+            row.push("*".into());
+        }
+        rows.push(row);
+    }
+    for ((label, va), (_, vb)) in plain_figures(a).into_iter().zip(plain_figures(b)) {
+        let blank = String::new;
+        rows.push(vec![label.to_string(), blank(), va, blank(), blank(), vb]);
+    }
+    out.push_str(&table(&rows));
+    out.push_str("\nhow the games ended\n");
+    let mut reasons: Vec<(&str, &str)> = Vec::new();
+    for e in a.endings.iter().chain(&b.endings) {
+        if !reasons.contains(&(e.result, e.reason.as_str())) {
+            reasons.push((e.result, e.reason.as_str()));
+        }
+    }
+    let found = |s: &Summary, key: (&str, &str)| {
+        s.endings
+            .iter()
+            .find(|e| (e.result, e.reason.as_str()) == key)
+            .map_or(0, |e| e.count)
+            .to_string()
+    };
+    let mut rows = vec![vec![String::new(), "A".into(), "B".into()]];
+    for key in reasons {
+        rows.push(vec![format!("  {}", key.1), found(a, key), found(b, key)]);
+    }
+    out.push_str(&table(&rows));
+    out.push_str(if c.differences.is_empty() {
+        "\nno figure's 95% intervals in A and B are apart\n"
+    } else {
+        "\n* the 95% intervals of A and B do not overlap\n"
+    });
+    out
+}
