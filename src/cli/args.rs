@@ -52,7 +52,8 @@ pub enum TopCommand {
     Check(CheckArgs),
     /// Play the same seeded games on two rulesets and show their reports side by side:
     /// `variant-run compare <A> <B> --games N [options]`
-    Compare(CompareArgs),
+    // Boxed: the options it holds make it far larger than the other commands.
+    Compare(Box<CompareArgs>),
     /// `variant-run <ruleset> [command] [options]`: play, show, list turns, count perft
     #[command(external_subcommand)]
     Ruleset(Vec<OsString>),

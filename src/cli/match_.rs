@@ -9,9 +9,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use variant_run::play::setup::GameSetup;
-use variant_run::play::tournament::{
-    play_match, MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS,
-};
+use variant_run::play::tournament::{play_match, MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS};
 use variant_run::report::{html, json, text, Comparison, Summary};
 
 use super::args::{CompareArgs, GameOptions};
@@ -38,7 +36,10 @@ pub fn run(setup: &GameSetup, options: &GameOptions, out: &mut dyn Write) -> Res
 /// `variant-run compare <A> <B>`.
 pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
     accept("compare", &args.options)?;
-    let setups = [setup(&args.a, &args.options)?, setup(&args.b, &args.options)?];
+    let setups = [
+        setup(&args.a, &args.options)?,
+        setup(&args.b, &args.options)?,
+    ];
     for setup in &setups {
         // Loaded here for its notes (a copied folder's name); the match loads it again.
         for warning in &setup.load()?.warnings {

@@ -8,9 +8,9 @@
 
 use std::fmt::Write;
 
+use super::stats::{Bins, Proportion};
 use super::summary::{Comparison, FigureValue, Sample, Summary};
 use super::text::{both_labels, count, mean_text, number, percent, percent_interval};
-use super::stats::{Bins, Proportion};
 
 /// The colours of A and B (or of a single match).
 const COLOURS: [&str; 2] = ["#3466a8", "#e07b28"];
@@ -150,7 +150,11 @@ fn figures_table(summaries: &[&Summary], comparison: Option<&Comparison>) -> Str
     let mut out = String::from("<table>\n<tr><th></th>");
     for (i, _) in summaries.iter().enumerate() {
         let name = if summaries.len() == 2 {
-            format!("<span class=\"{}\">{}</span> ", ["a", "b"][i], ["A", "B"][i])
+            format!(
+                "<span class=\"{}\">{}</span> ",
+                ["a", "b"][i],
+                ["A", "B"][i]
+            )
         } else {
             String::new()
         };
@@ -196,10 +200,7 @@ fn figures_table(summaries: &[&Summary], comparison: Option<&Comparison>) -> Str
         vec![
             ("game length, median", number(s.length.median)),
             ("game length, 90th percentile", number(s.length.p90)),
-            (
-                "legal turns per position, mean",
-                number(s.branching.mean),
-            ),
+            ("legal turns per position, mean", number(s.branching.mean)),
         ]
     };
     let rows: Vec<_> = summaries.iter().map(|s| plain(s)).collect();
@@ -536,11 +537,7 @@ fn endings_table(summaries: &[&Summary]) -> String {
     }
     out.push_str("</tr>\n");
     for (result, reason) in reasons {
-        let _ = write!(
-            out,
-            "<tr><td>{}</td><td>{result}</td>",
-            escape(reason)
-        );
+        let _ = write!(out, "<tr><td>{}</td><td>{result}</td>", escape(reason));
         for s in summaries {
             let count = s
                 .endings

@@ -246,9 +246,7 @@ impl Summary {
     pub fn of(result: &MatchResult) -> Summary {
         let games = &result.games;
         let n = games.len() as u64;
-        let count = |f: &dyn Fn(&GameRecord) -> bool| {
-            games.iter().filter(|g| f(g)).count() as u64
-        };
+        let count = |f: &dyn Fn(&GameRecord) -> bool| games.iter().filter(|g| f(g)).count() as u64;
         let letter = |side: u8| result.letters[side as usize];
         let same_kind = result.kinds[0] == result.kinds[1];
         let players = (0..2)
@@ -275,10 +273,7 @@ impl Summary {
             SeatSummary {
                 seat: "second",
                 letter: first.map(|f| letter(1 - f)),
-                wins: Proportion::new(
-                    count(&|g| g.end == End::Win && !g.first_seat_won()),
-                    n,
-                ),
+                wins: Proportion::new(count(&|g| g.end == End::Win && !g.first_seat_won()), n),
             },
         ];
         let decisive = count(&|g| g.end == End::Win);
@@ -303,7 +298,7 @@ impl Summary {
             .collect();
         // Most frequent first; ties in the order of the map (wins, draws, unfinished,
         // then the reason's text).
-        endings.sort_by(|a, b| b.count.cmp(&a.count));
+        endings.sort_by_key(|e| std::cmp::Reverse(e.count));
         Summary {
             ruleset: result.ruleset.clone(),
             options: result.options.clone(),
@@ -466,10 +461,12 @@ impl Comparison {
             .figures()
             .into_iter()
             .zip(b.figures())
-            .filter(|(fa, fb)| match (fa.value.interval(), fb.value.interval()) {
-                (Some(x), Some(y)) => !x.overlaps(y),
-                _ => false,
-            })
+            .filter(
+                |(fa, fb)| match (fa.value.interval(), fb.value.interval()) {
+                    (Some(x), Some(y)) => !x.overlaps(y),
+                    _ => false,
+                },
+            )
             .map(|(fa, _)| Difference {
                 key: fa.key,
                 label: fa.label,

@@ -202,11 +202,7 @@ pub fn match_report(s: &Summary) -> String {
 
 /// Rows whose every column is left-aligned.
 fn left_table(rows: &[Vec<String>]) -> String {
-    let width = rows
-        .iter()
-        .map(|r| r[0].chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = rows.iter().map(|r| r[0].chars().count()).max().unwrap_or(0);
     rows.iter()
         .map(|r| format!("{:<width$}  {}\n", r[0], r[1..].join("  ")))
         .collect()
