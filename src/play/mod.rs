@@ -7,6 +7,7 @@ pub mod notation;
 pub mod players;
 pub mod record;
 pub mod replay;
+pub mod samples;
 pub mod session;
 pub mod setup;
 pub mod tournament;

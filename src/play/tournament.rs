@@ -28,9 +28,9 @@ use variant_run_core::PlayerId;
 
 use super::game::{Game, GameError};
 use super::players::{computer_player, Choice, PLAYER_KINDS};
+use super::samples::{samples, SampleGame};
 use super::session::{result_line, Seat};
 use super::setup::{GameSetup, PlayerChoice, SetupError};
-use crate::draw;
 use crate::ruleset::{Variant, VariantError};
 
 /// Games that have not ended stop after this many turns unless told otherwise.
@@ -110,14 +110,6 @@ impl GameRecord {
     }
 }
 
-/// A game shown at the end of a report: its final board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SampleGame {
-    pub index: usize,
-    /// The board where the game ended, drawn as `play` draws it.
-    pub board: String,
-}
-
 /// Everything a match played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchResult {
@@ -137,7 +129,7 @@ pub struct MatchResult {
     pub alternate: bool,
     /// Every game, in game order.
     pub games: Vec<GameRecord>,
-    /// A few games to look at (see [`samples`]).
+    /// A few games to look at (see [`super::samples::pick_samples`]).
     pub samples: Vec<SampleGame>,
 }
 
@@ -262,13 +254,7 @@ pub fn play_match(
         )
         .collect();
     let games = results.into_iter().collect::<Result<Vec<_>, _>>()?;
-    let samples = samples(&games)
-        .into_iter()
-        .map(|index| SampleGame {
-            index,
-            board: final_board(&variant, &games[index].final_position),
-        })
-        .collect();
+    let samples = samples(&variant, &games);
     let mut options = spec.setup.record_options();
     options.drain(..2); // `--seed S`: the match's seed is a field of its own
     Ok(MatchResult {
@@ -283,29 +269,6 @@ pub fn play_match(
         games,
         samples,
     })
-}
-
-/// The games worth a look, in game order: the first win of each player, the first draw,
-/// and the first unfinished game, those there are.
-pub fn samples(games: &[GameRecord]) -> Vec<usize> {
-    let firsts = [
-        games.iter().position(|g| g.winning_player() == Some(0)),
-        games.iter().position(|g| g.winning_player() == Some(1)),
-        games.iter().position(|g| g.end == End::Draw),
-        games.iter().position(|g| g.end == End::Unfinished),
-    ];
-    let mut chosen: Vec<usize> = firsts.into_iter().flatten().collect();
-    chosen.sort_unstable();
-    chosen
-}
-
-/// The board of a position text, as `play` draws it (the text itself if it does not read
-/// back, which would be a bug worth seeing rather than hiding).
-fn final_board(variant: &Variant, text: &str) -> String {
-    match variant.model.parse_position(text) {
-        Ok(position) => draw::board_marked(&variant.model, &variant.marks, &position),
-        Err(e) => format!("{text}\n({e})\n"),
-    }
 }
 
 /// Plays one game between computer players, counting as it goes.

@@ -57,9 +57,11 @@
 //! branching          mean, positions, legal_turns (their sum), source
 //! endings[]          result ("win"|"draw"|"unfinished"), reason, count
 //! samples[]          a few games to look at (the first win of each player, the first
-//!                    draw, the first unfinished game): game (its index), seed, players
-//!                    ("x=greedy o=random"), result (its result line), command (plays it
-//!                    again alone), board (the final board as `play` draws it)
+//!                    draw, the first unfinished game, the shortest and the longest
+//!                    game): game (its index), seed, picked_for (why: ["greedy's first
+//!                    win", "the shortest game"]), turns, players ("x=greedy o=random"),
+//!                    result (its result line), command (plays it again alone), board
+//!                    (the final board as `play` draws it)
 //! game_list[]        index, seed, sides (the kind of each side, by letter, in the
 //!                    ruleset's player order: [["x", "greedy"], ["o", "random"]]),
 //!                    first (letter), result ("win"|"draw"|"unfinished"), winner (letter
@@ -78,6 +80,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::stats::{percentile, Interval, Mean, Proportion};
+use crate::play::samples::Pick;
 use crate::play::tournament::{End, GameRecord, MatchResult, DEFAULT_MAX_TURNS};
 
 /// Where the branching factor's counts come from.
@@ -143,6 +146,9 @@ pub struct Ending {
 pub struct Sample {
     pub game: usize,
     pub seed: u64,
+    /// Why it is shown: `greedy's first win`, `the shortest game`.
+    pub picked_for: Vec<String>,
+    pub turns: u64,
     /// Who played which side: `x=greedy o=random`.
     pub players: String,
     /// Its result line: `x wins: o has no legal turn`.
@@ -249,7 +255,7 @@ impl Summary {
         let count = |f: &dyn Fn(&GameRecord) -> bool| games.iter().filter(|g| f(g)).count() as u64;
         let letter = |side: u8| result.letters[side as usize];
         let same_kind = result.kinds[0] == result.kinds[1];
-        let players = (0..2)
+        let players: Vec<PlayerSummary> = (0..2)
             .map(|p| PlayerSummary {
                 label: if same_kind {
                     format!("{} ({})", result.kinds[p], result.letters[p])
@@ -299,6 +305,30 @@ impl Summary {
         // Most frequent first; ties in the order of the map (wins, draws, unfinished,
         // then the reason's text).
         endings.sort_by_key(|e| std::cmp::Reverse(e.count));
+        let samples = result
+            .samples
+            .iter()
+            .map(|s| {
+                let g = &games[s.index];
+                Sample {
+                    game: s.index,
+                    seed: g.seed,
+                    picked_for: s
+                        .picks
+                        .iter()
+                        .map(|&pick| pick_words(pick, &players))
+                        .collect(),
+                    turns: g.turns as u64,
+                    players: (0..2)
+                        .map(|p| format!("{}={}", result.letters[p], g.kinds[p]))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    result: g.result.clone(),
+                    command: replay_command(result, g),
+                    board: s.board.clone(),
+                }
+            })
+            .collect();
         Summary {
             ruleset: result.ruleset.clone(),
             options: result.options.clone(),
@@ -333,24 +363,7 @@ impl Summary {
                 source: BRANCHING_SOURCE,
             },
             endings,
-            samples: result
-                .samples
-                .iter()
-                .map(|s| {
-                    let g = &games[s.index];
-                    Sample {
-                        game: s.index,
-                        seed: g.seed,
-                        players: (0..2)
-                            .map(|p| format!("{}={}", result.letters[p], g.kinds[p]))
-                            .collect::<Vec<_>>()
-                            .join(" "),
-                        result: g.result.clone(),
-                        command: replay_command(result, g),
-                        board: s.board.clone(),
-                    }
-                })
-                .collect(),
+            samples,
             game_list: games
                 .iter()
                 .map(|g| GameLine {
@@ -429,6 +442,17 @@ impl Summary {
             }),
         );
         figures
+    }
+}
+
+/// Why a sample was picked, in words.
+fn pick_words(pick: Pick, players: &[PlayerSummary]) -> String {
+    match pick {
+        Pick::FirstWin(p) => format!("{}'s first win", players[p].label),
+        Pick::FirstDraw => "the first draw".into(),
+        Pick::FirstUnfinished => "the first unfinished game".into(),
+        Pick::Shortest => "the shortest game".into(),
+        Pick::Longest => "the longest game".into(),
     }
 }
 

@@ -192,8 +192,13 @@ pub fn match_report(s: &Summary) -> String {
         out.push_str("\nsample games (the command plays one again, alone, with every board)\n");
         for sample in &s.samples {
             out.push_str(&format!(
-                "  game {} ({}): {}\n    {}\n",
-                sample.game, sample.players, sample.result, sample.command
+                "  game {} ({}), {}: {} turns, {}\n    {}\n",
+                sample.game,
+                sample.players,
+                sample.picked_for.join(" and "),
+                sample.turns,
+                sample.result,
+                sample.command
             ));
         }
     }
