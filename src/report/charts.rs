@@ -1,0 +1,315 @@
+//! The SVG charts of the HTML page: win rates as bars with their 95% intervals as error
+//! bars, and game lengths as histograms (A and B overlaid), each mean marked and named.
+//! Plain SVG elements only, so the page needs no script and no file beside it.
+
+use std::fmt::Write;
+
+use super::html::escape;
+use super::stats::Bins;
+use super::summary::{Comparison, FigureValue, Summary};
+use super::text::{both_labels, percent, percent_interval};
+
+/// The colours of A and B (the first one for a single match).
+pub const COLOURS: [&str; 2] = ["#3466a8", "#e07b28"];
+
+/// Width of a character of the charts' 12px sans-serif text, generously: enough to keep
+/// a label clear of the chart's edge without measuring it.
+const CHAR_WIDTH: f64 = 7.0;
+
+/// The series' names, `A ` and `B ` before their figures when there are two.
+fn series_prefix(series: usize, of: usize) -> &'static str {
+    if of == 2 {
+        ["A ", "B "][series]
+    } else {
+        ""
+    }
+}
+
+fn svg_start(width: f64, height: f64, label: &str) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{label}\">\n"
+    )
+}
+
+/// The key of a chart of two series: a swatch and the name of each, from `(x, y)`.
+fn legend(svg: &mut String, x: f64, y: f64, opacity: f64) {
+    for (i, name) in ["A", "B"].iter().enumerate() {
+        let lx = x + i as f64 * 50.0;
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{lx}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{colour}\" \
+             fill-opacity=\"{opacity}\" stroke=\"{colour}\"/><text x=\"{}\" y=\"{}\">{name}</text>",
+            lx + 16.0,
+            y + 10.5,
+            colour = COLOURS[i],
+        );
+    }
+}
+
+/// Horizontal bars of the rates, one per summary in each group, with error bars for
+/// their 95% intervals, and the figure written at the right.
+pub fn rates_chart(summaries: &[&Summary], comparison: Option<&Comparison>) -> String {
+    let figures: Vec<_> = summaries.iter().map(|s| s.figures()).collect();
+    let rows: Vec<usize> = figures[0]
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| matches!(f.value, FigureValue::Proportion(_)))
+        .map(|(i, _)| i)
+        .collect();
+    let (label_width, plot_width, value_width) = (270.0, 420.0, 180.0);
+    let bar = 14.0;
+    let group = bar * summaries.len() as f64 + 14.0;
+    let top = 24.0;
+    let height = top + group * rows.len() as f64 + 30.0;
+    let width = label_width + plot_width + value_width;
+    let x = |rate: f64| label_width + rate.clamp(0.0, 1.0) * plot_width;
+    let mut svg = svg_start(width, height, "win rates with 95% intervals");
+    if summaries.len() == 2 {
+        legend(&mut svg, label_width, 4.0, 0.75);
+    }
+    for tick in [0.0, 0.25, 0.5, 0.75, 1.0] {
+        let gx = x(tick);
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{gx}\" y1=\"{top}\" x2=\"{gx}\" y2=\"{}\" stroke=\"#ccc\"/>\
+             <text x=\"{gx}\" y=\"{}\" text-anchor=\"middle\">{}%</text>",
+            height - 24.0,
+            height - 10.0,
+            tick * 100.0
+        );
+    }
+    for (r, &row) in rows.iter().enumerate() {
+        let y0 = top + r as f64 * group + 4.0;
+        let first = &figures[0][row];
+        let label = match figures.get(1) {
+            Some(second) => both_labels(first, &second[row]),
+            None => first.label.clone(),
+        };
+        let mark = comparison.is_some_and(|c| c.differs(&first.key));
+        let _ = writeln!(
+            svg,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}{}</text>",
+            label_width - 8.0,
+            y0 + bar * summaries.len() as f64 / 2.0 + 4.0,
+            escape(&label),
+            if mark { " *" } else { "" }
+        );
+        for (i, figures) in figures.iter().enumerate() {
+            let FigureValue::Proportion(p) = &figures[row].value else {
+                continue;
+            };
+            let y = y0 + i as f64 * bar;
+            let mid = y + bar / 2.0;
+            let value = format!(
+                "{}{} ({})",
+                series_prefix(i, summaries.len()),
+                percent(p.rate),
+                percent_interval(p.low, p.high)
+            );
+            let _ = writeln!(
+                svg,
+                "<rect x=\"{label_width}\" y=\"{}\" width=\"{:.1}\" height=\"{}\" fill=\"{}\" \
+                 fill-opacity=\"0.75\"><title>{}: {}</title></rect>",
+                y + 1.0,
+                x(p.rate.unwrap_or(0.0)) - label_width,
+                bar - 2.0,
+                COLOURS[i],
+                escape(&figures[row].label),
+                escape(&value)
+            );
+            if let (Some(low), Some(high)) = (p.low, p.high) {
+                let (lx, hx) = (x(low), x(high));
+                let (y1, y2) = (mid - 4.0, mid + 4.0);
+                let _ = writeln!(
+                    svg,
+                    "<path d=\"M{lx:.1} {y1:.1}V{y2:.1}M{lx:.1} {mid:.1}H{hx:.1}\
+                     M{hx:.1} {y1:.1}V{y2:.1}\" stroke=\"#222\" stroke-width=\"1.2\" fill=\"none\"/>"
+                );
+            }
+            let _ = writeln!(
+                svg,
+                "<text x=\"{}\" y=\"{:.1}\">{}</text>",
+                label_width + plot_width + 8.0,
+                mid + 4.0,
+                escape(&value)
+            );
+        }
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// Histograms of game lengths in turns, overlaid, with a dashed line at each mean,
+/// named above the plot.
+///
+/// The turns axis is a number line on which a game of `t` turns stands at `t`: a bin of
+/// `a..=b` turns is drawn over `a - 0.5 .. b + 0.5`, so a bar of one length is centred on
+/// its tick, and a mean reads true against the ticks (a mean of 8.7 stands between the
+/// bars of 8 and 9 turns, nearer 9).
+pub fn length_chart(series: &[(&str, &Summary)]) -> String {
+    let lengths = |s: &Summary| -> Vec<u64> { s.game_list.iter().map(|g| g.turns).collect() };
+    let all: Vec<u64> = series.iter().flat_map(|(_, s)| lengths(s)).collect();
+    let (Some(&low), Some(&high)) = (all.iter().min(), all.iter().max()) else {
+        return String::from("<p>No games.</p>\n");
+    };
+    let bins = Bins::covering(low, high, 30);
+    let counts: Vec<Vec<u64>> = series.iter().map(|(_, s)| bins.count(lengths(s))).collect();
+    let most = counts.iter().flatten().copied().max().unwrap_or(1).max(1);
+    // The count axis ends on a tick, so its top is labelled.
+    let step = round_step(most, 5);
+    let top_count = most.div_ceil(step) * step;
+    let (left, right, top, bottom) = (56.0, 24.0, 46.0, 44.0);
+    let (width, height) = (840.0, 320.0);
+    let plot_w = width - left - right;
+    let plot_h = height - top - bottom;
+    let base = top + plot_h;
+    let y = |count: u64| base - count as f64 / top_count as f64 * plot_h;
+    let end = bins.start + bins.count as u64 * bins.width;
+    let (first, last) = (bins.start as f64 - 0.5, end as f64 - 0.5);
+    let x = |turns: f64| left + (turns - first) / (last - first) * plot_w;
+    let mut svg = svg_start(width, height, "histogram of game lengths");
+
+    let mut tick = 0;
+    while tick <= top_count {
+        let ty = y(tick);
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{left}\" y1=\"{ty:.1}\" x2=\"{}\" y2=\"{ty:.1}\" stroke=\"#e4e4e4\"/>\
+             <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{tick}</text>",
+            width - right,
+            left - 6.0,
+            ty + 4.0
+        );
+        tick += step;
+    }
+
+    for (i, (name, _)) in series.iter().enumerate() {
+        for (b, &count) in counts[i].iter().enumerate() {
+            if count == 0 {
+                continue;
+            }
+            let from = bins.start + b as u64 * bins.width;
+            let range = if bins.width == 1 {
+                format!("{from} turns")
+            } else {
+                format!("{from}-{} turns", from + bins.width - 1)
+            };
+            let games = if count == 1 { "game" } else { "games" };
+            let prefix = if name.is_empty() {
+                String::new()
+            } else {
+                format!("{name}: ")
+            };
+            let (x0, x1) = (x(from as f64 - 0.5), x((from + bins.width) as f64 - 0.5));
+            let _ = writeln!(
+                svg,
+                "<rect x=\"{x0:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{c}\" \
+                 fill-opacity=\"0.45\" stroke=\"{c}\"><title>{prefix}{count} {games} of \
+                 {range}</title></rect>",
+                y(count),
+                x1 - x0,
+                base - y(count),
+                c = COLOURS[i],
+            );
+        }
+    }
+
+    // Turn ticks at round values, ten at most.
+    let turn_step = round_step(end - bins.start, 10);
+    let mut turns = bins.start.div_ceil(turn_step) * turn_step;
+    while turns as f64 <= last {
+        let tx = x(turns as f64);
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{tx:.1}\" y1=\"{base:.1}\" x2=\"{tx:.1}\" y2=\"{:.1}\" stroke=\"#222\"/>\
+             <text x=\"{tx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{turns}</text>",
+            base + 5.0,
+            base + 18.0,
+        );
+        turns += turn_step;
+    }
+    let _ = writeln!(
+        svg,
+        "<line x1=\"{left}\" y1=\"{base:.1}\" x2=\"{}\" y2=\"{base:.1}\" stroke=\"#222\"/>\
+         <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">turns per game</text>\
+         <text x=\"14\" y=\"{mid:.1}\" transform=\"rotate(-90 14 {mid:.1})\" \
+         text-anchor=\"middle\">games</text>",
+        width - right,
+        left + plot_w / 2.0,
+        height - 8.0,
+        mid = top + plot_h / 2.0,
+    );
+
+    // The means: dashed lines over the bars, each named above the plot. With two, the
+    // smaller mean's name stands left of its line and the larger's right of it, so the
+    // names cannot overlap however close the means are.
+    let means: Vec<(usize, f64)> = series
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (_, s))| s.length.mean.map(|m| (i, m)))
+        .collect();
+    let smallest = means
+        .iter()
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|&(i, _)| i);
+    for &(i, mean) in &means {
+        let mx = x(mean);
+        let name = series_prefix(i, series.len());
+        let text = format!("{name}mean {mean:.1}");
+        let text_w = text.chars().count() as f64 * CHAR_WIDTH;
+        let (anchor, tx) = if means.len() < 2 {
+            let half = text_w / 2.0;
+            ("middle", mx.clamp(half, width - half))
+        } else if Some(i) == smallest {
+            ("end", (mx - 3.0).max(text_w))
+        } else {
+            ("start", (mx + 3.0).min(width - text_w))
+        };
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{mx:.1}\" y1=\"{:.1}\" x2=\"{mx:.1}\" y2=\"{base:.1}\" stroke=\"{c}\" \
+             stroke-width=\"2\" stroke-dasharray=\"6 3\"/>\
+             <text x=\"{tx:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\" style=\"fill: {c}\">{}</text>",
+            top - 18.0,
+            top - 8.0,
+            escape(&text),
+            c = COLOURS[i],
+        );
+    }
+    if series.len() == 2 {
+        legend(&mut svg, width - right - 100.0, 4.0, 0.45);
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// A round step (1, 2 or 5 times a power of ten) that cuts `0..=span` into at most
+/// `most` steps.
+fn round_step(span: u64, most: u64) -> u64 {
+    let most = most.max(1);
+    (0..19u32)
+        .flat_map(|e| {
+            let s = 10u64.pow(e);
+            [s, 2 * s, 5 * s]
+        })
+        .find(|&step| span.div_ceil(step) <= most)
+        .unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_step;
+
+    #[test]
+    fn round_steps() {
+        assert_eq!(round_step(0, 5), 1);
+        assert_eq!(round_step(5, 5), 1);
+        assert_eq!(round_step(6, 5), 2);
+        assert_eq!(round_step(38, 5), 10);
+        assert_eq!(round_step(54, 10), 10);
+        assert_eq!(round_step(70, 10), 10);
+        assert_eq!(round_step(100, 10), 10);
+        assert_eq!(round_step(101, 10), 20);
+    }
+}
