@@ -3,13 +3,14 @@
 //! [`variant_run::report`]. Progress goes to standard error when it is a terminal; the
 //! report to standard output (a table, or JSON with `--json`), and to `--html FILE`.
 
+use std::fs::File;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use variant_run::play::setup::GameSetup;
-use variant_run::play::tournament::{play_match, MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS};
+use variant_run::play::tournament::{MatchError, MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS};
 use variant_run::report::{html, json, text, Comparison, Summary};
 
 use super::args::{CompareArgs, GameOptions};
@@ -18,12 +19,14 @@ use super::{accept, setup, Failure};
 /// `variant-run <ruleset> match`.
 pub fn run(setup: &GameSetup, options: &GameOptions, out: &mut dyn Write) -> Result<(), Failure> {
     let spec = spec(setup, options);
+    let ready = spec.ready()?;
+    let page = open_page(options)?;
     let progress = progress_bar(spec.games as u64);
-    let result = play_match(&spec, &|| progress.inc(1));
+    let result = ready.play(&|| progress.inc(1));
     progress.finish_and_clear();
     let summary = Summary::of(&result?);
-    if let Some(path) = &options.html {
-        write_file(path, &html::match_page(&summary))?;
+    if let Some(page) = page {
+        page.write(&html::match_page(&summary))?;
     }
     if options.json {
         out.write_all(json::match_json(&summary).as_bytes())?;
@@ -40,18 +43,28 @@ pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         setup(&args.a, &args.options)?,
         setup(&args.b, &args.options)?,
     ];
-    for setup in &setups {
-        // Loaded here for its notes (a copied folder's name); the match loads it again.
-        for warning in &setup.load()?.warnings {
+    let specs = setups.map(|s| spec(&s, &args.options));
+    let names = ["A", "B"];
+    // Both are checked before either is played, so a mistake in B is not found only
+    // after A's games.
+    let mut ready = Vec::new();
+    for (name, spec) in names.iter().zip(&specs) {
+        let checked = spec.ready().map_err(|e| match e {
+            // A ruleset that does not load names itself.
+            MatchError::Load(_) => Failure::from(e),
+            e => format!("{name} ({}): {e}", spec.setup.ruleset).into(),
+        })?;
+        for warning in &checked.variant().warnings {
             eprintln!("variant-run: note: {warning}");
         }
+        ready.push(checked);
     }
-    let specs = setups.map(|s| spec(&s, &args.options));
+    let page = open_page(&args.options)?;
     let progress = progress_bar(2 * specs[0].games as u64);
     let mut summaries = Vec::new();
-    for (name, spec) in ["A", "B"].iter().zip(&specs) {
+    for ((name, spec), ready) in names.iter().zip(&specs).zip(&ready) {
         progress.set_message(*name);
-        match play_match(spec, &|| progress.inc(1)) {
+        match ready.play(&|| progress.inc(1)) {
             Ok(result) => summaries.push(Summary::of(&result)),
             Err(e) => {
                 progress.finish_and_clear();
@@ -63,8 +76,8 @@ pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let b = summaries.pop().expect("two summaries");
     let a = summaries.pop().expect("two summaries");
     let comparison = Comparison::of(a, b);
-    if let Some(path) = &args.options.html {
-        write_file(path, &html::compare_page(&comparison))?;
+    if let Some(page) = page {
+        page.write(&html::compare_page(&comparison))?;
     }
     if args.options.json {
         out.write_all(json::compare_json(&comparison).as_bytes())?;
@@ -95,6 +108,33 @@ fn progress_bar(games: u64) -> ProgressBar {
     progress
 }
 
-fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
-    std::fs::write(path, text).map_err(|e| format!("--html {}: {e}", path.display()).into())
+/// The `--html` file, opened before any game is played: a path that cannot be written
+/// is one message at once, not after a long match.
+struct Page {
+    path: PathBuf,
+    file: File,
+}
+
+fn open_page(options: &GameOptions) -> Result<Option<Page>, Failure> {
+    let Some(path) = &options.html else {
+        return Ok(None);
+    };
+    let file = File::create(path).map_err(|e| html_failure(path, &e))?;
+    Ok(Some(Page {
+        path: path.clone(),
+        file,
+    }))
+}
+
+impl Page {
+    fn write(mut self, text: &str) -> Result<(), Failure> {
+        self.file
+            .write_all(text.as_bytes())
+            .and_then(|()| self.file.flush())
+            .map_err(|e| html_failure(&self.path, &e))
+    }
+}
+
+fn html_failure(path: &Path, error: &std::io::Error) -> Failure {
+    format!("--html {}: {error}", path.display()).into()
 }

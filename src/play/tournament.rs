@@ -194,81 +194,121 @@ fn swaps(kinds: &[String; 2], index: usize) -> bool {
     kinds[0] != kinds[1] && index % 2 == 1
 }
 
-/// Plays a match on rayon's thread pool (all cores, or the pool it is installed in),
-/// calling `progress` after each game (from any thread).
+/// A match whose choices have been checked and whose ruleset is loaded: it will play,
+/// barring a failure in a game. Checking first lets a command refuse a mistake before
+/// it sets anything up (a report file, the other ruleset of a comparison).
+pub struct ReadyMatch<'s> {
+    spec: &'s MatchSpec,
+    variant: Variant,
+    letters: [char; 2],
+    kinds: [String; 2],
+}
+
+impl MatchSpec {
+    /// Checks the match's choices and loads its ruleset.
+    ///
+    /// # Errors
+    /// No games, a turn limit of 0, the ruleset does not load, a player is not a
+    /// computer player, or the choices do not fit the ruleset.
+    pub fn ready(&self) -> Result<ReadyMatch<'_>, MatchError> {
+        if self.games == 0 {
+            return Err(MatchError::Choice("a match needs at least one game".into()));
+        }
+        if self.max_turns == 0 {
+            return Err(MatchError::Choice(
+                "--max-turns 0 stops every game before it starts".into(),
+            ));
+        }
+        let variant = self.setup.load()?;
+        let rules = &variant.model.rules;
+        let letters = [rules.player_letter(0), rules.player_letter(1)];
+        let kinds = self.setup.kinds(&variant)?;
+        for (side, kind) in kinds.iter().enumerate() {
+            if computer_player(kind, 0).is_none() {
+                return Err(MatchError::Choice(format!(
+                    "--player {}={kind}: a match is played by computer players ({})",
+                    letters[side],
+                    computer_kinds().join(", ")
+                )));
+            }
+        }
+        // The choices are checked once here, so a mistake in them is one plain error
+        // rather than a failure of every game.
+        self.game_setup(letters, &kinds, 0).game(&variant)?;
+        Ok(ReadyMatch {
+            spec: self,
+            variant,
+            letters,
+            kinds,
+        })
+    }
+}
+
+impl ReadyMatch<'_> {
+    /// The ruleset, as loaded for the match (its notes, its name).
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// Plays the match on rayon's thread pool (all cores, or the pool it is installed
+    /// in), calling `progress` after each game (from any thread).
+    ///
+    /// # Errors
+    /// A game fails (the first failing game in game order is reported).
+    pub fn play(&self, progress: &(dyn Fn() + Sync)) -> Result<MatchResult, MatchError> {
+        let (spec, letters, kinds) = (self.spec, self.letters, &self.kinds);
+        // A ruleset holds its compiled scripts, which stay on the thread that loaded
+        // them: each piece of work rayon hands a thread loads its own copy.
+        let results: Vec<Result<GameRecord, MatchError>> = (0..spec.games)
+            .into_par_iter()
+            .map_init(
+                || spec.setup.load(),
+                |loaded, index| {
+                    let setup = spec.game_setup(letters, kinds, index);
+                    let record = match loaded {
+                        Ok(variant) => {
+                            let swapped = swaps(kinds, index);
+                            play_game(variant, &setup, spec.max_turns, index, swapped)
+                        }
+                        Err(e) => Err(e.to_string()),
+                    };
+                    progress();
+                    record.map_err(|message| MatchError::InGame {
+                        index,
+                        seed: setup.seed,
+                        message,
+                    })
+                },
+            )
+            .collect();
+        let games = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+        let samples = samples(&self.variant, &games);
+        let mut options = spec.setup.record_options();
+        options.drain(..2); // `--seed S`: the match's seed is a field of its own
+        Ok(MatchResult {
+            ruleset: self.variant.name.clone(),
+            source: spec.setup.ruleset.clone(),
+            options,
+            seed: spec.setup.seed,
+            max_turns: spec.max_turns,
+            letters,
+            alternate: kinds[0] != kinds[1],
+            kinds: kinds.clone(),
+            games,
+            samples,
+        })
+    }
+}
+
+/// Checks and plays a match: [`MatchSpec::ready`], then [`ReadyMatch::play`].
 ///
 /// # Errors
-/// The ruleset does not load, a player is not a computer player, the choices do not fit
-/// the ruleset, or a game fails (the first failing game in game order is reported).
+/// As those two.
 pub fn play_match(
     spec: &MatchSpec,
     progress: &(dyn Fn() + Sync),
 ) -> Result<MatchResult, MatchError> {
-    if spec.games == 0 {
-        return Err(MatchError::Choice("a match needs at least one game".into()));
-    }
-    if spec.max_turns == 0 {
-        return Err(MatchError::Choice(
-            "--max-turns 0 stops every game before it starts".into(),
-        ));
-    }
-    let variant = spec.setup.load()?;
-    let rules = &variant.model.rules;
-    let letters = [rules.player_letter(0), rules.player_letter(1)];
-    let kinds = spec.setup.kinds(&variant)?;
-    for (side, kind) in kinds.iter().enumerate() {
-        if computer_player(kind, 0).is_none() {
-            return Err(MatchError::Choice(format!(
-                "--player {}={kind}: a match is played by computer players ({})",
-                letters[side],
-                computer_kinds().join(", ")
-            )));
-        }
-    }
-    // The choices are checked once here, so a mistake in them is one plain error rather
-    // than a failure of every game.
-    spec.game_setup(letters, &kinds, 0).game(&variant)?;
-
-    // A ruleset holds its compiled scripts, which stay on the thread that loaded them:
-    // each piece of work rayon hands a thread loads its own copy.
-    let results: Vec<Result<GameRecord, MatchError>> = (0..spec.games)
-        .into_par_iter()
-        .map_init(
-            || spec.setup.load(),
-            |loaded, index| {
-                let setup = spec.game_setup(letters, &kinds, index);
-                let record = match loaded {
-                    Ok(variant) => {
-                        let swapped = swaps(&kinds, index);
-                        play_game(variant, &setup, spec.max_turns, index, swapped)
-                    }
-                    Err(e) => Err(e.to_string()),
-                };
-                progress();
-                record.map_err(|message| MatchError::InGame {
-                    index,
-                    seed: setup.seed,
-                    message,
-                })
-            },
-        )
-        .collect();
-    let games = results.into_iter().collect::<Result<Vec<_>, _>>()?;
-    let samples = samples(&variant, &games);
-    let mut options = spec.setup.record_options();
-    options.drain(..2); // `--seed S`: the match's seed is a field of its own
-    Ok(MatchResult {
-        ruleset: variant.name.clone(),
-        source: spec.setup.ruleset.clone(),
-        options,
-        seed: spec.setup.seed,
-        max_turns: spec.max_turns,
-        letters,
-        alternate: kinds[0] != kinds[1],
-        kinds,
-        games,
-        samples,
-    })
+    spec.ready()?.play(progress)
 }
 
 /// Plays one game between computer players, counting as it goes.

@@ -405,4 +405,18 @@ fn match_and_compare_on_the_command_line() {
         assert!(stderr.starts_with(message), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
+
+    // A mistake is found before the report file is made: no empty page is left behind.
+    let never = dir.join("never.html");
+    let _ = std::fs::remove_file(&never);
+    let refused = cli(&[
+        "truchet-browne",
+        "match",
+        "--games",
+        "0",
+        "--html",
+        never.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(!never.exists(), "{}", never.display());
 }
