@@ -19,6 +19,8 @@ Examples:
   variant-run truchet-browne play --player x=human
   variant-run trugo play --player o=human --record game.txt
   variant-run replay game.txt --show all
+  variant-run replay game.txt --svg pictures/
+  variant-run truchet-hex show --svg board.svg
   variant-run truchet-browne moves --position \"rrr/rrr/rrr .o../..o./xo2o2x/.xx. x\"
   variant-run trugo perft 3 --divide
   variant-run <ruleset> --help       (the commands and options of a ruleset)";
@@ -57,6 +59,10 @@ pub struct ReplayArgs {
     /// the default)
     #[arg(long, value_name = "all|N|end", default_value = "end")]
     pub show: String,
+    /// Write an SVG picture of every position into this folder (made if missing):
+    /// 000.svg for the start, 001.svg after turn 1 with that turn drawn in orange, ...
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
 }
 
 /// `variant-run <ruleset> ...`: the second stage, parsed once the first stage has taken
@@ -147,6 +153,9 @@ pub struct GameOptions {
     /// perft: first list each legal turn with its own count, as each is counted
     #[arg(long, global = true)]
     pub divide: bool,
+    /// show: also write the position as an SVG picture to this file
+    #[arg(long, global = true, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 fn parse_param(text: &str) -> Result<(String, String), String> {

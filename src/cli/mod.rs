@@ -43,7 +43,7 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
     match command {
         RulesetCommand::Play => play::play(&variant, &setup, &cli.options, out),
         RulesetCommand::Position => inspect::position(&variant, &setup, out),
-        RulesetCommand::Show => inspect::show(&variant, &setup, out),
+        RulesetCommand::Show => inspect::show(&variant, &setup, cli.options.svg.as_deref(), out),
         RulesetCommand::Moves => inspect::moves(&variant, &setup, out),
         RulesetCommand::Perft { depth } => {
             inspect::perft(&variant, &setup, depth, cli.options.divide, out)
@@ -114,7 +114,14 @@ const TAKES: [(&str, &[&str]); 6] = [
     ),
     (
         "show",
-        &["--seed", "--layout", "--key", "--game-id", "--position"],
+        &[
+            "--seed",
+            "--layout",
+            "--key",
+            "--game-id",
+            "--position",
+            "--svg",
+        ],
     ),
     (
         "moves",
@@ -163,6 +170,7 @@ fn accept(command: &RulesetCommand, o: &GameOptions) -> Result<(), Failure> {
         ("--max-turns", o.max_turns.is_some()),
         ("--record", o.record.is_some()),
         ("--divide", o.divide),
+        ("--svg", o.svg.is_some()),
     ];
     let takes = |command: &str, flag: &str| {
         TAKES
