@@ -235,7 +235,10 @@ mod tests {
         );
         assert_eq!(d.line_column(), Some((3, 1)));
         let shown = d.to_string();
-        assert!(shown.starts_with("unknown key `sizez` in [board]\n"), "{shown}");
+        assert!(
+            shown.starts_with("unknown key `sizez` in [board]\n"),
+            "{shown}"
+        );
         assert!(shown.contains("v.toml:3:1"), "{shown}");
         assert!(shown.contains(" 3 | sizez = 5"), "{shown}");
         assert!(shown.contains("^^|^^"), "{shown}");
