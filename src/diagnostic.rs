@@ -37,7 +37,9 @@ pub struct Diagnostic {
     pub file: String,
     pub message: String,
     pub severity: Severity,
-    spot: Option<Spot>,
+    /// Boxed: a diagnostic travels in the `Err` of most results, which clippy wants
+    /// small, and a spot is its largest part.
+    spot: Option<Box<Spot>>,
     /// A line of advice under the snippet.
     pub note: Option<String>,
 }
@@ -69,11 +71,11 @@ impl Diagnostic {
     pub fn at(mut self, text: &Arc<str>, span: Range<usize>, label: impl Into<String>) -> Self {
         let end = span.end.min(text.len());
         let start = span.start.min(end);
-        self.spot = Some(Spot {
+        self.spot = Some(Box::new(Spot {
             text: Arc::clone(text),
             span: start..end,
             label: label.into(),
-        });
+        }));
         self
     }
 

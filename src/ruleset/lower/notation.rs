@@ -105,8 +105,7 @@ fn notation_error_path(
                 ("resign", &w.resign),
             ]
             .into_iter()
-            .filter(|(_, text)| *text == word)
-            .last()
+            .rfind(|(_, text)| *text == word)
             .map_or(at("words"), |(key, _)| at(&format!("words.{key}")))
         }
         ActionNotationError::DirectionLetter(letter) => direction(*letter, 1),
