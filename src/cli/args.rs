@@ -20,6 +20,8 @@ Examples:
   variant-run trugo play --player o=human --record game.txt
   variant-run replay game.txt --show all
   variant-run check ./my-truchet
+  variant-run replay game.txt --svg pictures/
+  variant-run truchet-hex show --svg board.svg
   variant-run truchet-browne moves --position \"rrr/rrr/rrr .o../..o./xo2o2x/.xx. x\"
   variant-run trugo perft 3 --divide
   variant-run truchet-browne match --games 200 --player x=greedy --player o=random
@@ -74,6 +76,10 @@ pub struct ReplayArgs {
     /// the default)
     #[arg(long, value_name = "all|N|end", default_value = "end")]
     pub show: String,
+    /// Write an SVG picture of every position into this folder (made if missing):
+    /// 000.svg for the start, 001.svg after turn 1 with that turn drawn in orange, ...
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -188,6 +194,9 @@ pub struct GameOptions {
     /// match, compare: also write the report as one HTML page, with charts, to this file
     #[arg(long, global = true, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// show: also write the position as an SVG picture to this file
+    #[arg(long, global = true, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 fn parse_param(text: &str) -> Result<(String, String), String> {

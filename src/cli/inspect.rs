@@ -2,9 +2,12 @@
 //! or where play starts).
 
 use std::io::Write;
+use std::path::Path;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use variant_run::core::Position;
+use variant_run::draw::Highlight;
 use variant_run::play::session::result_line;
 use variant_run::play::setup::GameSetup;
 use variant_run::{draw, Variant};
@@ -17,17 +20,69 @@ pub fn position(variant: &Variant, setup: &GameSetup, out: &mut dyn Write) -> Re
     Ok(())
 }
 
-pub fn show(variant: &Variant, setup: &GameSetup, out: &mut dyn Write) -> Result<(), Failure> {
-    let position = setup.start_position(variant)?;
+/// Draws the position on standard output, and with `svg` also as a picture in that file.
+pub fn show(
+    variant: &Variant,
+    setup: &GameSetup,
+    svg: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let (position, last) = position_and_last_turn(variant, setup)?;
     write!(
         out,
         "{}",
         draw::board_marked(&variant.model, &variant.marks, &position)
     )?;
-    if let Some(outcome) = variant.judge(&position)? {
-        writeln!(out, "game over, {}", result_line(variant, &outcome))?;
+    let over = variant
+        .judge(&position)?
+        .map(|outcome| format!("game over, {}", result_line(variant, &outcome)));
+    if let Some(line) = &over {
+        writeln!(out, "{line}")?;
+    }
+    if let Some(file) = svg {
+        let picture = draw::Picture {
+            title: Some(&variant.name),
+            marks: &variant.marks,
+            last: last.as_ref(),
+            result: over.as_deref(),
+            ..Default::default()
+        };
+        let text = draw::board_svg(&variant.model, &position, &picture);
+        std::fs::write(file, text)
+            .map_err(|e| format!("--svg: cannot write {}: {e}", file.display()))?;
     }
     Ok(())
+}
+
+/// The position where play starts (as [`GameSetup::start_position`]), and the last
+/// turn that reached it when one did: the last set-up turn of a ruleset whose tiles are
+/// laid by turns. A chosen position or layout is reached by no turn.
+fn position_and_last_turn(
+    variant: &Variant,
+    setup: &GameSetup,
+) -> Result<(Position, Option<Highlight>), Failure> {
+    let mut game = setup.game(variant)?;
+    let mut last = None;
+    // Played as `random`, as the opening is, so the position is the same.
+    while game.in_setup() {
+        let before = game.position().clone();
+        let unplaced = game.unplaced_cells();
+        let played = game.play("random")?.clone();
+        let caption = format!(
+            "{}. {} {}",
+            game.history().len(),
+            variant.model.rules.player_letter(played.player),
+            played.text
+        );
+        last = Some(Highlight::between(
+            &before,
+            game.position(),
+            &unplaced,
+            &game.unplaced_cells(),
+            caption,
+        ));
+    }
+    Ok((game.position().clone(), last))
 }
 
 pub fn moves(variant: &Variant, setup: &GameSetup, out: &mut dyn Write) -> Result<(), Failure> {

@@ -47,7 +47,7 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
     match command {
         RulesetCommand::Play => play::play(&variant, &setup, &cli.options, out),
         RulesetCommand::Position => inspect::position(&variant, &setup, out),
-        RulesetCommand::Show => inspect::show(&variant, &setup, out),
+        RulesetCommand::Show => inspect::show(&variant, &setup, cli.options.svg.as_deref(), out),
         RulesetCommand::Moves => inspect::moves(&variant, &setup, out),
         RulesetCommand::Perft { depth } => {
             inspect::perft(&variant, &setup, depth, cli.options.divide, out)
@@ -119,7 +119,14 @@ const TAKES: [(&str, &[&str]); 8] = [
     ),
     (
         "show",
-        &["--seed", "--layout", "--key", "--game-id", "--position"],
+        &[
+            "--seed",
+            "--layout",
+            "--key",
+            "--game-id",
+            "--position",
+            "--svg",
+        ],
     ),
     (
         "moves",
@@ -193,6 +200,7 @@ fn accept(name: &str, o: &GameOptions) -> Result<(), Failure> {
         ("--games", o.games.is_some()),
         ("--json", o.json),
         ("--html", o.html.is_some()),
+        ("--svg", o.svg.is_some()),
     ];
     let takes = |command: &str, flag: &str| {
         TAKES

@@ -4,12 +4,14 @@
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 
 use clap::Parser;
+use variant_run::draw::{self, Highlight};
 use variant_run::play::record::turn_line;
 use variant_run::play::replay;
-use variant_run::play::session::board;
-use variant_run::play::Record;
+use variant_run::play::session::{board, result_line};
+use variant_run::play::{Game, Record};
 
 use super::args::{ReplayArgs, RulesetCli};
 use super::Failure;
@@ -43,13 +45,33 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let record = Record::parse(&text).map_err(|e| at(&e))?;
     let (variant, setup) = replay::prepare(&record, read_options).map_err(|e| at(&e))?;
     let mut game = replay::start(&record, &variant, &setup).map_err(|e| at(&e))?;
+    let pictures = match &args.svg {
+        Some(dir) => Some(Pictures::new(dir, &record)?),
+        None => None,
+    };
+    if let Some(pictures) = &pictures {
+        pictures.write(0, &game, None)?;
+    }
     out.write_all(record.header().as_bytes())?;
     if matches!(show, Show::All) {
         write!(out, "\n{}\n", board(&game))?;
     }
     for turn in &record.turns {
+        let before = pictures
+            .as_ref()
+            .map(|_| (game.position().clone(), game.unplaced_cells()));
         let played = replay::play_turn(&mut game, &setup, turn).map_err(|e| at(&e))?;
         writeln!(out, "{}", turn_line(turn.number, turn.player, &played))?;
+        if let (Some(pictures), Some((position, unplaced))) = (&pictures, &before) {
+            let last = Highlight::between(
+                position,
+                game.position(),
+                unplaced,
+                &game.unplaced_cells(),
+                format!("{}. {} {}", turn.number, turn.player, played),
+            );
+            pictures.write(turn.number, &game, Some(&last))?;
+        }
         match show {
             Show::All => write!(out, "{}", board(&game))?,
             Show::After(n) if n == turn.number => write!(out, "\n{}\n", board(&game))?,
@@ -67,6 +89,56 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ))
         .into()),
         _ => Ok(()),
+    }
+}
+
+/// `--svg DIR`: one picture per position of the replayed game.
+struct Pictures {
+    dir: PathBuf,
+    ruleset: String,
+    /// Digits in a file name: at least 3 (`000.svg`), more for longer games, so that the
+    /// names sort in the order of the game.
+    digits: usize,
+}
+
+impl Pictures {
+    /// Makes the folder if it is missing.
+    fn new(dir: &Path, record: &Record) -> Result<Pictures, Failure> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("--svg: cannot make the folder {}: {e}", dir.display()))?;
+        Ok(Pictures {
+            dir: dir.to_path_buf(),
+            ruleset: record.ruleset.clone(),
+            digits: record.turns.len().to_string().len().max(3),
+        })
+    }
+
+    /// The picture of the game as it is after turn `number` (0: the start).
+    fn write(&self, number: usize, game: &Game, last: Option<&Highlight>) -> Result<(), Failure> {
+        let variant = game.variant();
+        let title = match number {
+            0 => format!("{}: the start", self.ruleset),
+            n => format!("{}: after turn {n}", self.ruleset),
+        };
+        let over = game
+            .outcome()
+            .map(|outcome| format!("game over, {}", result_line(variant, outcome)));
+        let unplaced = game.unplaced_cells();
+        let picture = draw::Picture {
+            title: Some(&title),
+            marks: &variant.marks,
+            unplaced: &unplaced,
+            last,
+            to_move: Some(game.to_move()),
+            result: over.as_deref(),
+        };
+        let text = draw::board_svg(&variant.model, game.position(), &picture);
+        let file = self
+            .dir
+            .join(format!("{number:0width$}.svg", width = self.digits));
+        std::fs::write(&file, text)
+            .map_err(|e| format!("--svg: cannot write {}: {e}", file.display()))?;
+        Ok(())
     }
 }
 

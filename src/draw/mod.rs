@@ -1,6 +1,9 @@
-//! Pictures of positions: ASCII boards for the terminal and transcripts.
+//! Pictures of positions: ASCII boards for the terminal and transcripts, SVG pictures
+//! for files.
 
 mod ascii;
 mod patch;
+mod svg;
 
 pub use ascii::{board, board_in_setup, board_marked};
+pub use svg::{board_svg, Highlight, Picture, TileChange};

@@ -25,5 +25,6 @@ mod records;
 mod reference_agrees;
 mod rule_change;
 mod rulesets;
+mod svg;
 mod trugo_game;
 mod trugo_texts;
