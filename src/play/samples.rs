@@ -27,6 +27,8 @@ pub struct SampleGame {
     pub picks: Vec<Pick>,
     /// The board where the game ended, drawn as `play` draws it.
     pub board: String,
+    /// The same board as an SVG picture, for pages.
+    pub picture: String,
 }
 
 /// The games worth a look, in game order, each with why it was picked: the first win of
@@ -82,8 +84,25 @@ pub fn samples(variant: &Variant, games: &[GameRecord]) -> Vec<SampleGame> {
             index,
             picks,
             board: final_board(variant, &games[index].final_position),
+            picture: final_picture(variant, &games[index]),
         })
         .collect()
+}
+
+/// A game's final board as an SVG picture, its result in the legend (empty if the
+/// position text does not read back; the ASCII board shows why).
+fn final_picture(variant: &Variant, game: &GameRecord) -> String {
+    match variant.model.parse_position(&game.final_position) {
+        Ok(position) => {
+            let picture = draw::Picture {
+                marks: &variant.marks,
+                result: Some(&game.result),
+                ..draw::Picture::default()
+            };
+            draw::board_svg(&variant.model, &position, &picture)
+        }
+        Err(_) => String::new(),
+    }
 }
 
 /// The board of a position text, as `play` draws it (the text itself if it does not read

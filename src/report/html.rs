@@ -85,9 +85,21 @@ pub fn compare_page(c: &Comparison) -> String {
     page(&title, &body)
 }
 
-/// A final board. Today the ASCII board in a `<pre>` block; a drawing will replace it.
-pub fn board_figure(board: &str) -> String {
-    format!("<pre class=\"board\">{}</pre>\n", escape(board))
+/// A final board: its SVG picture as an embedded image (each picture names its layers
+/// and clip paths with ids, which must not clash between boards on one page), or the
+/// ASCII board in a `<pre>` block when there is no picture.
+pub fn board_figure(sample: &Sample) -> String {
+    use base64::Engine as _;
+    if sample.picture.is_empty() {
+        format!("<pre class=\"board\">{}</pre>\n", escape(&sample.board))
+    } else {
+        let data = base64::engine::general_purpose::STANDARD.encode(&sample.picture);
+        format!(
+            "<img class=\"board\" alt=\"the final board of game {}\" \
+             src=\"data:image/svg+xml;base64,{data}\">\n",
+            sample.game
+        )
+    }
 }
 
 fn page(title: &str, body: &str) -> String {
@@ -112,6 +124,7 @@ svg text { font-family: system-ui, sans-serif; font-size: 12px; fill: #222; }
 .samples { display: flex; flex-wrap: wrap; gap: 1.5em; }
 .sample p { margin: 0.2em 0; font-size: 0.9em; max-width: 34em; }
 .sample code { font-size: 0.85em; overflow-wrap: anywhere; }
+img.board { display: block; width: 100%; max-width: 24em; height: auto; }
 pre.board { background: #f6f6f2; padding: 0.6em; line-height: 1.15; font-size: 13px; width: fit-content; }
 ";
 
@@ -308,6 +321,6 @@ fn sample_html(sample: &Sample) -> String {
         sample.turns,
         escape(&sample.result),
         escape(&sample.command),
-        board_figure(&sample.board)
+        board_figure(sample)
     )
 }

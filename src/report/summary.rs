@@ -157,6 +157,10 @@ pub struct Sample {
     pub command: String,
     /// The final board, as `play` draws it.
     pub board: String,
+    /// The final board as an SVG picture, for the HTML page (not in the JSON: the text
+    /// board says the same to a script).
+    #[serde(skip)]
+    pub picture: String,
 }
 
 /// One game, for scripts.
@@ -326,6 +330,7 @@ impl Summary {
                     result: g.result.clone(),
                     command: replay_command(result, g),
                     board: s.board.clone(),
+                    picture: s.picture.clone(),
                 }
             })
             .collect();

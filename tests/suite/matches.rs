@@ -9,6 +9,7 @@ use variant_run::report::stats::wilson;
 use variant_run::report::{html, json, text, Comparison, Summary};
 
 use crate::common::copy::{copy_dir, edit};
+use crate::common::svg_reading;
 
 /// Worked by hand from the formula (see `report::stats::wilson`), z = 1.96, so z² =
 /// 3.8416; with n = 10: z²/n = 0.38416, the denominator 1 + z²/n = 1.38416,
@@ -281,6 +282,7 @@ fn balanced_tags(page: &str) -> Vec<String> {
 
 #[test]
 fn the_html_pages_are_well_formed_self_contained_and_hold_the_charts() {
+    use base64::Engine as _;
     let a = spec("trugo", None, &[("pool", "8")], 12);
     let summary = Summary::of(&run(&a));
     let mut b = a.clone();
@@ -291,11 +293,22 @@ fn the_html_pages_are_well_formed_self_contained_and_hold_the_charts() {
         assert_eq!(tags.first().map(String::as_str), Some("html"));
         let svgs = tags.iter().filter(|t| *t == "svg").count();
         assert_eq!(svgs, 2, "the win-rate chart and the length histogram");
-        // Bars with error bars (path), histogram bars (rect), sample boards in <pre>.
+        // Bars with error bars (path), histogram bars (rect).
         assert!(tags.iter().any(|t| t == "path"));
         assert!(tags.iter().filter(|t| *t == "rect").count() > 7);
-        assert!(page.contains("<pre class=\"board\">"));
-        for external in ["<script", "src=", "href=", "url(", "@import"] {
+        // Sample boards: SVG pictures embedded as images, each one a picture usvg reads.
+        const PICTURE: &str = "src=\"data:image/svg+xml;base64,";
+        let pictures: Vec<&str> = page.split(PICTURE).skip(1).collect();
+        assert!(!pictures.is_empty(), "no sample board pictures");
+        for picture in &pictures {
+            let data = &picture[..picture.find('"').unwrap()];
+            let svg = base64::engine::general_purpose::STANDARD
+                .decode(data)
+                .unwrap();
+            svg_reading::parses(std::str::from_utf8(&svg).unwrap());
+        }
+        assert_eq!(page.matches("src=").count(), pictures.len());
+        for external in ["<script", "href=", "url(", "@import"] {
             assert!(!page.contains(external), "{external} in the page");
         }
     }
