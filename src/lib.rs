@@ -9,6 +9,7 @@
 pub mod check;
 pub mod diagnostic;
 pub mod draw;
+pub mod markup;
 pub mod play;
 pub mod report;
 pub mod ruleset;

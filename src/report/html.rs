@@ -12,22 +12,7 @@ use super::charts::{length_chart, rates_chart};
 use super::stats::Proportion;
 use super::summary::{Comparison, FigureValue, Sample, Summary};
 use super::text::{both_labels, count, mean_text, number, percent, percent_interval};
-
-/// Escapes text for HTML (element content and attribute values).
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::markup::escape;
 
 /// The page of one match.
 pub fn match_page(s: &Summary) -> String {

@@ -319,22 +319,10 @@ impl MergedToml {
                 path,
             );
         }
-        if let Some(rest) = message.strip_prefix("invalid type: ") {
-            let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
-            return at(
-                self.error_at(
-                    path,
-                    format!(
-                        "`{}` must be {}",
-                        last_key(path),
-                        expected_words(expected.trim_end_matches('.'))
-                    ),
-                    &format!("this is {}", found_words(found)),
-                ),
-                path,
-            );
-        }
-        if let Some(rest) = message.strip_prefix("invalid value: ") {
+        let wrong = message
+            .strip_prefix("invalid type: ")
+            .or_else(|| message.strip_prefix("invalid value: "));
+        if let Some(rest) = wrong {
             let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
             return at(
                 self.error_at(

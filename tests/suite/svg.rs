@@ -105,7 +105,7 @@ fn square_boardspace_marks_its_bases() {
          w.w.w.w./.w.w.w.w/w.w.w.w./......../......../b.b.b.b./.b.b.b.b/b.b.b.b. w",
     );
     let svg = picture(&variant, &start, None);
-    assert!(svg.contains("w&apos;s targets (Black&apos;s home bases): a1 c1 e1 g1"));
+    assert!(svg.contains("w&#39;s targets (Black&#39;s home bases): a1 c1 e1 g1"));
     insta::assert_snapshot!(summary(&svg));
 }
 

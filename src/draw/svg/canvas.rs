@@ -3,6 +3,8 @@
 
 use std::fmt::Write;
 
+pub(super) use crate::markup::escape;
+
 /// A point on the page, in pixels, `y` growing downwards.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct P {
@@ -58,22 +60,6 @@ pub(super) fn num(v: f64) -> String {
 /// `x,y`.
 pub(super) fn pt(p: P) -> String {
     format!("{},{}", num(p.x), num(p.y))
-}
-
-/// Text for an SVG text node or attribute.
-pub(super) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The width a line of text takes, roughly, in the pictures' sans-serif font: enough to
@@ -204,13 +190,5 @@ mod tests {
         assert_eq!(num(12.04), "12");
         assert_eq!(num(-3.25), "-3.3");
         assert_eq!(num(43.30127), "43.3");
-    }
-
-    #[test]
-    fn text_is_escaped() {
-        assert_eq!(
-            escape("w's <bases> & \"x\""),
-            "w&apos;s &lt;bases&gt; &amp; &quot;x&quot;"
-        );
     }
 }
