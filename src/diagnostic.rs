@@ -37,7 +37,9 @@ pub struct Diagnostic {
     pub file: String,
     pub message: String,
     pub severity: Severity,
-    spot: Option<Spot>,
+    /// Boxed: errors travel in `Result`s on every script call, and a diagnostic without
+    /// a spot should stay small.
+    spot: Option<Box<Spot>>,
     /// A line of advice under the snippet.
     pub note: Option<String>,
 }
@@ -69,11 +71,11 @@ impl Diagnostic {
     pub fn at(mut self, text: &Arc<str>, span: Range<usize>, label: impl Into<String>) -> Self {
         let end = span.end.min(text.len());
         let start = span.start.min(end);
-        self.spot = Some(Spot {
+        self.spot = Some(Box::new(Spot {
             text: Arc::clone(text),
             span: start..end,
             label: label.into(),
-        });
+        }));
         self
     }
 
@@ -235,7 +237,10 @@ mod tests {
         );
         assert_eq!(d.line_column(), Some((3, 1)));
         let shown = d.to_string();
-        assert!(shown.starts_with("unknown key `sizez` in [board]\n"), "{shown}");
+        assert!(
+            shown.starts_with("unknown key `sizez` in [board]\n"),
+            "{shown}"
+        );
         assert!(shown.contains("v.toml:3:1"), "{shown}");
         assert!(shown.contains(" 3 | sizez = 5"), "{shown}");
         assert!(shown.contains("^^|^^"), "{shown}");

@@ -74,7 +74,11 @@ pub(super) fn notations(
 }
 
 /// The key path a notation error is about: the word, direction or separator at fault.
-fn notation_error_path(name: &str, c: &ActionNotationConfig, error: &ActionNotationError) -> String {
+fn notation_error_path(
+    name: &str,
+    c: &ActionNotationConfig,
+    error: &ActionNotationError,
+) -> String {
     let at = |key: &str| format!("notation.{name}.{key}");
     // With a letter used twice, the second use is the one at fault.
     let direction = |letter: char, nth: usize| {
@@ -83,7 +87,9 @@ fn notation_error_path(name: &str, c: &ActionNotationConfig, error: &ActionNotat
             .enumerate()
             .filter(|(_, d)| d.letter == letter)
             .nth(nth)
-            .map_or(at("directions"), |(i, _)| at(&format!("directions[{i}].letter")))
+            .map_or(at("directions"), |(i, _)| {
+                at(&format!("directions[{i}].letter"))
+            })
     };
     match error {
         ActionNotationError::Keyword(word) => {
@@ -99,8 +105,7 @@ fn notation_error_path(name: &str, c: &ActionNotationConfig, error: &ActionNotat
                 ("resign", &w.resign),
             ]
             .into_iter()
-            .filter(|(_, text)| *text == word)
-            .last()
+            .rfind(|(_, text)| *text == word)
             .map_or(at("words"), |(key, _)| at(&format!("words.{key}")))
         }
         ActionNotationError::DirectionLetter(letter) => direction(*letter, 1),
