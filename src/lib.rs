@@ -10,7 +10,7 @@ pub mod draw;
 pub mod play;
 pub mod ruleset;
 
-pub use play::{Game, GameError, Layout, Played};
 pub use diagnostic::Diagnostic;
+pub use play::{Game, GameError, Layout, Played};
 pub use ruleset::{find_variant, list_variants, LoadOptions, Variant, VariantError};
 pub use variant_run_core as core;

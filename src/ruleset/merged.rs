@@ -183,20 +183,22 @@ impl MergedToml {
         prefix: &str,
         value: toml::Value,
     ) -> Result<T, Diagnostic> {
-        serde_path_to_error::deserialize::<_, T>(value).map_err(|e: serde_path_to_error::Error<toml::de::Error>| {
-            let mut path = prefix.to_string();
-            for segment in e.path().iter() {
-                match segment {
-                    serde_path_to_error::Segment::Seq { index } => {
-                        let _ = write!(path, "[{index}]");
+        serde_path_to_error::deserialize::<_, T>(value).map_err(
+            |e: serde_path_to_error::Error<toml::de::Error>| {
+                let mut path = prefix.to_string();
+                for segment in e.path().iter() {
+                    match segment {
+                        serde_path_to_error::Segment::Seq { index } => {
+                            let _ = write!(path, "[{index}]");
+                        }
+                        serde_path_to_error::Segment::Map { key } => push_key(&mut path, key),
+                        serde_path_to_error::Segment::Enum { .. }
+                        | serde_path_to_error::Segment::Unknown => {}
                     }
-                    serde_path_to_error::Segment::Map { key } => push_key(&mut path, key),
-                    serde_path_to_error::Segment::Enum { .. }
-                    | serde_path_to_error::Segment::Unknown => {}
                 }
-            }
-            self.explain_serde_error(&path, e.into_inner().message())
-        })
+                self.explain_serde_error(&path, e.into_inner().message())
+            },
+        )
     }
 
     /// Turns serde's wording into a designer's, pointing at the key at fault.
@@ -628,7 +630,13 @@ mod tests {
     fn a_derived_table_keeps_the_base_keys_it_does_not_set() {
         let mut base: toml::Table = toml::from_str("[a]\nx = 1\ny = [1, 2]\n").unwrap();
         let derived: toml::Table = toml::from_str("[a]\ny = [3]\nz = true\n").unwrap();
-        merge(&mut base, derived, "", &mut BTreeMap::new(), &BTreeMap::new());
+        merge(
+            &mut base,
+            derived,
+            "",
+            &mut BTreeMap::new(),
+            &BTreeMap::new(),
+        );
         let a = base["a"].as_table().unwrap();
         assert_eq!(a["x"].as_integer(), Some(1));
         assert_eq!(a["y"].as_array().map(Vec::len), Some(1));

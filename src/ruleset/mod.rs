@@ -28,13 +28,13 @@ use variant_run_core::{
     Position, Stack,
 };
 
+use crate::diagnostic::Diagnostic;
 pub use config::TileSetup;
 pub use error::VariantError;
 pub use library::{find_variant, list_variants, ListedVariant, VARIANT_FILE};
 pub use lower::SERVER_NOTATION;
 use merged::MergedToml;
 use script::{Script, ScriptHost};
-use crate::diagnostic::Diagnostic;
 
 /// One set-up turn that lays tiles: who plays it and which cells it fills, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,8 +154,7 @@ impl Variant {
     /// As [`Variant::load`], and a tile set name that `[tile.sets]` does not list.
     pub fn load_with(dir: &Path, options: &LoadOptions) -> Result<Variant, VariantError> {
         let toml = MergedToml::read(dir)?;
-        let mut config: config::VariantConfig =
-            toml.deserialize().map_err(VariantError::Config)?;
+        let mut config: config::VariantConfig = toml.deserialize().map_err(VariantError::Config)?;
         config::override_params(&mut config.params, &options.params)?;
         let mut warnings = Vec::new();
         // The folder's name is what the designer typed and what `list` shows, so it is the

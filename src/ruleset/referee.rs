@@ -9,8 +9,8 @@ use rhai::{Dynamic, Map};
 use variant_run_core::{GameModel, Outcome, Position, Referee};
 
 use super::script::{map_str, GameView};
-use crate::diagnostic::Diagnostic;
 use super::Variant;
+use crate::diagnostic::Diagnostic;
 
 impl Variant {
     /// What a script sees of a position.

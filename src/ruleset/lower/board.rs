@@ -119,7 +119,10 @@ pub(super) fn board(
 ) -> Result<Board, VariantError> {
     let lattice = board.lattice;
     let mut tiles = tile_set(lattice, &tile.states).map_err(|e| {
-        lowering.bad(&tile_error_path("tile", &tile.states, &e), format!("[tile] {e}"))
+        lowering.bad(
+            &tile_error_path("tile", &tile.states, &e),
+            format!("[tile] {e}"),
+        )
     })?;
     for (name, set) in &tile.sets {
         let built = tile_set(lattice, &set.states).map_err(|e| {

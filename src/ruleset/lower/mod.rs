@@ -91,13 +91,15 @@ impl Lowering<'_> {
 
     /// Evaluates an expression written at a key path, or points at it with the reason.
     fn eval<T: Clone + 'static>(&self, path: &str, expr: &str) -> Result<T, VariantError> {
-        self.host.eval_expr::<T>(expr, &self.scope()).map_err(|cause| {
-            self.bad_labelled(
-                path,
-                format!("`{expr}` cannot be worked out: {cause}"),
-                "this expression",
-            )
-        })
+        self.host
+            .eval_expr::<T>(expr, &self.scope())
+            .map_err(|cause| {
+                self.bad_labelled(
+                    path,
+                    format!("`{expr}` cannot be worked out: {cause}"),
+                    "this expression",
+                )
+            })
     }
 
     /// A number written as a number or as an expression, at a key path.

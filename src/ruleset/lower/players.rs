@@ -126,7 +126,10 @@ pub(super) fn start_stacks(
         if rows < 0 {
             return Err(lowering.bad(
                 &at,
-                format!("start_rows of {} is {rows}; it cannot be negative", p.letter),
+                format!(
+                    "start_rows of {} is {rows}; it cannot be negative",
+                    p.letter
+                ),
             ));
         }
         let colour = p.colour;

@@ -5,9 +5,9 @@ use rhai::{Array, Map};
 use variant_run_core::{CellId, GameModel, KeyedLayout, LayoutError};
 
 use super::Lowering;
+use crate::diagnostic::Diagnostic;
 use crate::ruleset::config::{SetupConfig, TileSetup};
 use crate::ruleset::error::VariantError;
-use crate::diagnostic::Diagnostic;
 use crate::ruleset::script::{map_str, require_fn};
 use crate::ruleset::{Counters, PlacementTurn};
 
@@ -23,9 +23,15 @@ pub(super) fn counters(
         Some(expr) => {
             let at = format!("setup.{key}");
             let n = lowering.count(&at, expr)?;
-            u32::try_from(n).ok().filter(|&n| n <= MAX_COUNT).ok_or_else(|| {
-                lowering.bad(&at, format!("[setup] {key} is {n}; it must be 0 to {MAX_COUNT}"))
-            })
+            u32::try_from(n)
+                .ok()
+                .filter(|&n| n <= MAX_COUNT)
+                .ok_or_else(|| {
+                    lowering.bad(
+                        &at,
+                        format!("[setup] {key} is {n}; it must be 0 to {MAX_COUNT}"),
+                    )
+                })
         }
     };
     let pool = count("pool", &setup.pool)?;

@@ -80,9 +80,8 @@ impl ScriptHost {
     /// The file cannot be read, or does not compile.
     pub fn compile(&mut self, path: &Path) -> Result<Script, Diagnostic> {
         let file = display_name(path);
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Diagnostic::in_file(&file, format!("cannot read the script: {e}"))
-        })?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Diagnostic::in_file(&file, format!("cannot read the script: {e}")))?;
         self.sources.insert(file.clone(), Arc::from(text.as_str()));
         let scope = Scope::new();
         let mut ast = self
@@ -149,7 +148,10 @@ impl ScriptHost {
         }
         let running = innermost_fn(error).unwrap_or(called);
         self.at_definition(
-            Diagnostic::in_file(&located.file, format!("in `{running}`: {}", located.message)),
+            Diagnostic::in_file(
+                &located.file,
+                format!("in `{running}`: {}", located.message),
+            ),
             running,
         )
     }
@@ -165,7 +167,11 @@ impl ScriptHost {
         };
         let name_start = start + 3;
         let text = Arc::clone(text);
-        diagnostic.at(&text, name_start..name_start + name.len(), "in this function")
+        diagnostic.at(
+            &text,
+            name_start..name_start + name.len(),
+            "in this function",
+        )
     }
 
     /// Turns a Rhai error into one located in the file where it happened: errors inside

@@ -105,8 +105,13 @@ mod tests {
     fn text_against_a_number_is_an_error_naming_both() {
         let error = engine().eval::<bool>(r#""abc" > 0"#).unwrap_err();
         let message = error.to_string();
-        assert!(message.contains("cannot compare text (\"abc\") > a number (0)"), "{message}");
-        assert!(engine().eval::<bool>(r#"let limit = "abc"; limit == 100"#).is_err());
+        assert!(
+            message.contains("cannot compare text (\"abc\") > a number (0)"),
+            "{message}"
+        );
+        assert!(engine()
+            .eval::<bool>(r#"let limit = "abc"; limit == 100"#)
+            .is_err());
         assert!(engine().eval::<bool>("true < 1").is_err());
     }
 
