@@ -5,6 +5,7 @@
 //! it, turn by turn; [`draw`] pictures positions. The binary `variant-run` is a thin
 //! shell around this.
 
+pub mod bench;
 pub mod diagnostic;
 pub mod draw;
 pub mod play;

@@ -21,6 +21,7 @@ Examples:
   variant-run replay game.txt --show all
   variant-run truchet-browne moves --position \"rrr/rrr/rrr .o../..o./xo2o2x/.xx. x\"
   variant-run trugo perft 3 --divide
+  variant-run truchet-browne bench --seconds 5 --json
   variant-run <ruleset> --help       (the commands and options of a ruleset)";
 
 #[derive(Debug, Parser)]
@@ -96,6 +97,26 @@ pub enum RulesetCommand {
     /// Describe the ruleset as it loads: board, tiles, players, turn forms, capture
     /// table, counters, scripts, params
     Describe,
+    /// Measure the ruleset's speed: random playouts and perft from where play starts
+    Bench(BenchArgs),
+}
+
+/// `bench`'s own options.
+#[derive(Debug, Args, Clone)]
+pub struct BenchArgs {
+    /// Seconds each figure runs for
+    #[arg(long, default_value_t = 2.0, value_name = "N")]
+    pub seconds: f64,
+    /// Print the figures as one JSON object
+    #[arg(long)]
+    pub json: bool,
+    /// Count perft at this depth (default: the deepest that fits in the seconds)
+    #[arg(long, value_name = "D")]
+    pub depth: Option<u32>,
+    /// Play exactly N playout turns per figure and count perft once, instead of filling
+    /// the seconds: equal work for instruction counts (valgrind --tool=callgrind)
+    #[arg(long, value_name = "N")]
+    pub turns: Option<u64>,
 }
 
 /// The options of a ruleset's commands. All are global: they may stand before or after

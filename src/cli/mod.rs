@@ -2,6 +2,7 @@
 //! flags into library objects, calls the library, and prints.
 
 pub mod args;
+mod bench;
 mod inspect;
 mod list;
 mod play;
@@ -49,6 +50,7 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
             inspect::perft(&variant, &setup, depth, cli.options.divide, out)
         }
         RulesetCommand::Describe => Ok(write!(out, "{}", variant.describe())?),
+        RulesetCommand::Bench(args) => bench::bench(&variant, &setup, &args, out),
     }
 }
 
@@ -93,7 +95,7 @@ pub fn setup(ruleset: &str, options: &GameOptions) -> Result<GameSetup, Failure>
 
 /// Which options each command takes beyond those that load the ruleset (`--size`,
 /// `--tiles`, `--param`, which every command takes).
-const TAKES: [(&str, &[&str]); 6] = [
+const TAKES: [(&str, &[&str]); 7] = [
     (
         "play",
         &[
@@ -140,6 +142,10 @@ const TAKES: [(&str, &[&str]); 6] = [
         ],
     ),
     ("describe", &[]),
+    (
+        "bench",
+        &["--seed", "--layout", "--key", "--game-id", "--position"],
+    ),
 ];
 
 /// Refuses options the command has no use for, so none is silently ignored.
@@ -151,6 +157,7 @@ fn accept(command: &RulesetCommand, o: &GameOptions) -> Result<(), Failure> {
         RulesetCommand::Moves => "moves",
         RulesetCommand::Perft { .. } => "perft",
         RulesetCommand::Describe => "describe",
+        RulesetCommand::Bench(_) => "bench",
     };
     let given = [
         ("--seed", o.seed.is_some()),

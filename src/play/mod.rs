@@ -5,6 +5,7 @@ pub mod game;
 pub mod layouts;
 pub mod notation;
 pub mod players;
+pub mod playout;
 pub mod record;
 pub mod replay;
 pub mod session;

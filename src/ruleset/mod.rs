@@ -14,6 +14,7 @@ mod error;
 pub mod library;
 mod lower;
 pub mod merged;
+mod native;
 mod referee;
 pub mod script;
 
@@ -34,6 +35,7 @@ pub use error::VariantError;
 pub use library::{find_variant, list_variants, ListedVariant, VARIANT_FILE};
 pub use lower::SERVER_NOTATION;
 use merged::MergedToml;
+pub use native::NativeTwin;
 use script::{Script, ScriptHost};
 
 /// One set-up turn that lays tiles: who plays it and which cells it fills, in order.
