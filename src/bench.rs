@@ -12,11 +12,13 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
+use rayon::ThreadPool;
 use serde::Serialize;
 use variant_run_core::{Position, Referee};
 
+use crate::parallel;
 use crate::play::playout::{play_out, PlayoutEnd};
-use crate::ruleset::Variant;
+use crate::ruleset::{Variant, VariantError};
 use crate::Diagnostic;
 
 /// What to measure, and for how long.
@@ -41,7 +43,7 @@ impl Default for BenchOptions {
     }
 }
 
-/// The figures. Rates are per second of wall-clock time, summed over the threads.
+/// The figures. Rates are per second of wall-clock time, all threads together.
 #[derive(Clone, Debug, Serialize)]
 pub struct BenchReport {
     pub ruleset: String,
@@ -64,35 +66,39 @@ pub struct BenchReport {
     pub perft_leaves_per_s: f64,
 }
 
-/// Runs the benchmark from `start`.
+/// Runs the benchmark from `start` on every thread of `pool`.
 ///
 /// # Errors
 /// A script of the ruleset fails.
 pub fn run(
+    pool: &ThreadPool,
     variant: &Variant,
     start: &Position,
     options: &BenchOptions,
-) -> Result<BenchReport, Diagnostic> {
+) -> Result<BenchReport, VariantError> {
     let budget = Duration::from_secs_f64(options.seconds.max(0.0));
     // A game already over has no playouts to time.
     let over = variant.judge(start)?.is_some();
     let (turns, games, rate) = if over {
         (0, 0, 0.0)
     } else {
-        timed_playouts(variant, variant, start, budget, options.turns)?
+        on_every_thread(pool, variant, start, options, budget, Rules::Scripts)?
+            .expect("every ruleset has its scripts")
     };
     let native = match variant.native_twin() {
-        Some(twin) if !over => {
-            Some(timed_playouts(variant, &twin, start, budget, options.turns)?.2)
+        Some(_) if !over => {
+            on_every_thread(pool, variant, start, options, budget, Rules::NativeTwin)?
+                .map(|(_, _, rate)| rate)
         }
         _ => None,
     };
-    let (perft_depth, perft_leaves, perft_leaves_per_s) = perft(variant, start, options, budget)?;
+    let (perft_depth, perft_leaves, perft_leaves_per_s) =
+        perft(pool, variant, start, options, budget)?;
     Ok(BenchReport {
         ruleset: variant.name.clone(),
         size: variant.size,
         start: variant.model.position_text(start),
-        threads: 1,
+        threads: pool.current_num_threads(),
         position_bytes: position_bytes(start),
         playout_turns_per_s: rate,
         playout_turns: turns,
@@ -104,6 +110,56 @@ pub fn run(
     })
 }
 
+/// Which rules decide the playouts.
+#[derive(Clone, Copy)]
+enum Rules {
+    /// The ruleset's own: its scripts.
+    Scripts,
+    /// The end rule's native twin.
+    NativeTwin,
+}
+
+/// Playouts on every thread of `pool` at once, each thread with its own copy of the
+/// ruleset and its own seed: turns played, games finished, turns per second, summed over
+/// the threads; `None` for a native twin the ruleset does not have.
+fn on_every_thread(
+    pool: &ThreadPool,
+    variant: &Variant,
+    start: &Position,
+    options: &BenchOptions,
+    budget: Duration,
+    rules: Rules,
+) -> Result<Option<(u64, u64, f64)>, VariantError> {
+    let source = variant.source();
+    let threads = pool.current_num_threads() as u64;
+    let timer = Instant::now();
+    let results = pool.broadcast(|context| -> Result<Option<(u64, u64)>, VariantError> {
+        let local = source.load()?;
+        // Fixed work is shared out: the first threads take one turn more.
+        let index = context.index() as u64;
+        let share = options
+            .turns
+            .map(|n| n / threads + u64::from(index < n % threads));
+        let seed = 7 + index;
+        Ok(match rules {
+            Rules::Scripts => Some(timed_playouts(&local, &local, start, budget, share, seed)?),
+            Rules::NativeTwin => match local.native_twin() {
+                Some(twin) => Some(timed_playouts(&local, &twin, start, budget, share, seed)?),
+                None => None,
+            },
+        })
+    });
+    let seconds = timer.elapsed().as_secs_f64().max(1e-9);
+    let mut sum: Option<(u64, u64)> = None;
+    for result in results {
+        if let Some((turns, games)) = result? {
+            let (t, g) = sum.unwrap_or((0, 0));
+            sum = Some((t + turns, g + games));
+        }
+    }
+    Ok(sum.map(|(turns, games)| (turns, games, turns as f64 / seconds)))
+}
+
 /// The struct, its tiles and its stacks (the board is shared by every position on it).
 pub fn position_bytes(position: &Position) -> usize {
     std::mem::size_of::<Position>()
@@ -112,17 +168,17 @@ pub fn position_bytes(position: &Position) -> usize {
 }
 
 /// Plays random games from `start` for `budget` (or exactly `fixed` turns), restarting
-/// each time one ends: turns played, games finished, turns per second.
+/// each time one ends: turns played and games finished.
 fn timed_playouts<R: Referee<Error = Diagnostic>>(
     variant: &Variant,
     referee: &R,
     start: &Position,
     budget: Duration,
     fixed: Option<u64>,
-) -> Result<(u64, u64, f64), Diagnostic> {
+    seed: u64,
+) -> Result<(u64, u64), Diagnostic> {
     let model = &variant.model;
-    // The same seed for both referees: the same games, told apart only by the end rule.
-    let mut rng = Pcg64Mcg::seed_from_u64(7);
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let (mut turns, mut games) = (0u64, 0u64);
     let mut position = start.clone();
     let timer = Instant::now();
@@ -142,22 +198,21 @@ fn timed_playouts<R: Referee<Error = Diagnostic>>(
             games += 1;
         }
     }
-    let seconds = timer.elapsed().as_secs_f64();
-    Ok((turns, games, turns as f64 / seconds.max(1e-9)))
+    Ok((turns, games))
 }
 
 /// perft at the chosen depth, counted again until the time is used: depth, leaves of one
 /// count, leaves per second.
 fn perft(
+    pool: &ThreadPool,
     variant: &Variant,
     start: &Position,
     options: &BenchOptions,
     budget: Duration,
-) -> Result<(u32, u64, f64), Diagnostic> {
-    let model = &variant.model;
-    let count = |depth: u32| -> Result<(u64, Duration), Diagnostic> {
+) -> Result<(u32, u64, f64), VariantError> {
+    let count = |depth: u32| -> Result<(u64, Duration), VariantError> {
         let timer = Instant::now();
-        let leaves = model.perft(variant, start, depth)?;
+        let leaves = parallel::perft(pool, variant, start, depth)?;
         Ok((leaves, timer.elapsed()))
     };
     let depth = match (options.depth, options.turns) {

@@ -8,10 +8,11 @@
 pub mod bench;
 pub mod diagnostic;
 pub mod draw;
+pub mod parallel;
 pub mod play;
 pub mod ruleset;
 
 pub use diagnostic::Diagnostic;
 pub use play::{Game, GameError, Layout, Played};
-pub use ruleset::{find_variant, list_variants, LoadOptions, Variant, VariantError};
+pub use ruleset::{find_variant, list_variants, LoadOptions, Variant, VariantError, VariantSource};
 pub use variant_run_core as core;

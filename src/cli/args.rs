@@ -168,6 +168,9 @@ pub struct GameOptions {
     /// perft: first list each legal turn with its own count, as each is counted
     #[arg(long, global = true)]
     pub divide: bool,
+    /// perft, bench: work on this many threads (default: one per core)
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 }
 
 fn parse_param(text: &str) -> Result<(String, String), String> {

@@ -10,6 +10,7 @@ use super::args::BenchArgs;
 use super::Failure;
 
 pub fn bench(
+    pool: &rayon::ThreadPool,
     variant: &Variant,
     setup: &GameSetup,
     args: &BenchArgs,
@@ -28,7 +29,7 @@ pub fn bench(
         depth: args.depth,
         turns: args.turns,
     };
-    let report = bench::run(variant, &start, &options)?;
+    let report = bench::run(pool, variant, &start, &options)?;
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
     } else {

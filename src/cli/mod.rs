@@ -47,11 +47,21 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
         RulesetCommand::Show => inspect::show(&variant, &setup, out),
         RulesetCommand::Moves => inspect::moves(&variant, &setup, out),
         RulesetCommand::Perft { depth } => {
-            inspect::perft(&variant, &setup, depth, cli.options.divide, out)
+            let pool = pool(&cli.options)?;
+            inspect::perft(&pool, &variant, &setup, depth, cli.options.divide, out)
         }
         RulesetCommand::Describe => Ok(write!(out, "{}", variant.describe())?),
-        RulesetCommand::Bench(args) => bench::bench(&variant, &setup, &args, out),
+        RulesetCommand::Bench(args) => {
+            bench::bench(&pool(&cli.options)?, &variant, &setup, &args, out)
+        }
     }
+}
+
+/// The threads `--threads` asks for (one per core without it).
+fn pool(options: &GameOptions) -> Result<rayon::ThreadPool, Failure> {
+    Ok(variant_run::parallel::pool(
+        options.threads.map(usize::from),
+    )?)
 }
 
 /// The game the options choose.
@@ -139,12 +149,20 @@ const TAKES: [(&str, &[&str]); 7] = [
             "--position",
             "--notation",
             "--divide",
+            "--threads",
         ],
     ),
     ("describe", &[]),
     (
         "bench",
-        &["--seed", "--layout", "--key", "--game-id", "--position"],
+        &[
+            "--seed",
+            "--layout",
+            "--key",
+            "--game-id",
+            "--position",
+            "--threads",
+        ],
     ),
 ];
 
@@ -170,6 +188,7 @@ fn accept(command: &RulesetCommand, o: &GameOptions) -> Result<(), Failure> {
         ("--max-turns", o.max_turns.is_some()),
         ("--record", o.record.is_some()),
         ("--divide", o.divide),
+        ("--threads", o.threads.is_some()),
     ];
     let takes = |command: &str, flag: &str| {
         TAKES
