@@ -69,6 +69,8 @@ pub struct ReplayArgs {
     after_help = "Player kinds (--player <letter>=<kind>):\n  \
                   random   plays a uniformly random legal turn\n  \
                   greedy   plays a turn that takes the most enemy pieces, at random among equals\n  \
+                  mcts     searches ahead with random playouts: `mcts` 1000 a turn, `mcts:2000`,\n           \
+                  or `mcts:500ms` (a time budget: the same seed may play differently)\n  \
                   human    you: type turns at the prompt (`help` lists their forms)\n\n\
                   Without --player, the first player is greedy and the second random."
 )]
@@ -155,8 +157,8 @@ pub struct GameOptions {
     /// describes in `[notation.<name>]`
     #[arg(long, global = true, value_name = "NAME")]
     pub notation: Option<String>,
-    /// play: who plays a side, `<letter>=<kind>` with kind random, greedy or human;
-    /// repeatable
+    /// play: who plays a side, `<letter>=<kind>` with kind random, greedy, mcts (with a
+    /// budget: mcts:2000, mcts:500ms) or human; repeatable
     #[arg(long = "player", global = true, value_name = "LETTER=KIND")]
     pub players: Vec<PlayerChoice>,
     /// play: stop a game that has not ended after this many turns

@@ -16,6 +16,7 @@ mod designer_flow;
 mod errors;
 mod hex_ruleset;
 mod hex_walkthrough;
+mod mcts;
 mod parallel;
 mod perft;
 mod perft_divide;
