@@ -6,15 +6,17 @@
 //! figures and writes them; [`draw`] pictures positions. The binary `variant-run` is a thin
 //! shell around this.
 
+pub mod bench;
 pub mod check;
 pub mod diagnostic;
 pub mod draw;
 pub mod markup;
+pub mod parallel;
 pub mod play;
 pub mod report;
 pub mod ruleset;
 
 pub use diagnostic::Diagnostic;
 pub use play::{Game, GameError, Layout, Played};
-pub use ruleset::{find_variant, list_variants, LoadOptions, Variant, VariantError};
+pub use ruleset::{find_variant, list_variants, LoadOptions, Variant, VariantError, VariantSource};
 pub use variant_run_core as core;

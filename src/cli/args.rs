@@ -26,6 +26,7 @@ Examples:
   variant-run trugo perft 3 --divide
   variant-run truchet-browne match --games 200 --player x=greedy --player o=random
   variant-run compare truchet-browne ./my-truchet --games 200 --html report.html
+  variant-run truchet-browne bench --seconds 5 --json
   variant-run <ruleset> --help       (the commands and options of a ruleset)";
 
 #[derive(Debug, Parser)]
@@ -102,6 +103,8 @@ pub struct CompareArgs {
     after_help = "Player kinds (--player <letter>=<kind>):\n  \
                   random   plays a uniformly random legal turn\n  \
                   greedy   plays a turn that takes the most enemy pieces, at random among equals\n  \
+                  mcts     searches ahead with random playouts: `mcts` 1000 a turn, `mcts:2000`,\n           \
+                  or `mcts:500ms` (a time budget: the same seed may play differently)\n  \
                   human    you: type turns at the prompt (`help` lists their forms)\n\n\
                   Without --player, the first player is greedy and the second random."
 )]
@@ -133,6 +136,23 @@ pub enum RulesetCommand {
     /// Play many seeded games between two computer players and report what they add up
     /// to: wins, draws, game length, captures, branching factor, how games ended
     Match,
+    /// Measure the ruleset's speed: random playouts and perft from where play starts
+    Bench(BenchArgs),
+}
+
+/// `bench`'s own options.
+#[derive(Debug, Args, Clone)]
+pub struct BenchArgs {
+    /// Seconds each figure runs for
+    #[arg(long, default_value_t = 2.0, value_name = "N")]
+    pub seconds: f64,
+    /// Count perft at this depth (default: the deepest that fits in the seconds)
+    #[arg(long, value_name = "D")]
+    pub depth: Option<u32>,
+    /// Play exactly N playout turns per figure and count perft once, instead of filling
+    /// the seconds: equal work for instruction counts (valgrind --tool=callgrind)
+    #[arg(long, value_name = "N")]
+    pub turns: Option<u64>,
 }
 
 /// The options of a ruleset's commands. All are global: they may stand before or after
@@ -171,8 +191,8 @@ pub struct GameOptions {
     /// describes in `[notation.<name>]`
     #[arg(long, global = true, value_name = "NAME")]
     pub notation: Option<String>,
-    /// play, match, compare: who plays a side, `<letter>=<kind>` with kind random, greedy
-    /// or human (not in a match); repeatable
+    /// play, match, compare: who plays a side, `<letter>=<kind>` with kind random, greedy,
+    /// mcts (with a budget: mcts:2000, mcts:500ms) or human (not in a match); repeatable
     #[arg(long = "player", global = true, value_name = "LETTER=KIND")]
     pub players: Vec<PlayerChoice>,
     /// play, match, compare: stop a game that has not ended after this many turns
@@ -188,7 +208,7 @@ pub struct GameOptions {
     /// match, compare: how many games to play (default 100)
     #[arg(long, global = true, value_name = "N")]
     pub games: Option<usize>,
-    /// match, compare: print the report as JSON instead of a table
+    /// match, compare, bench: print the report as JSON instead of a table
     #[arg(long, global = true)]
     pub json: bool,
     /// match, compare: also write the report as one HTML page, with charts, to this file
@@ -197,6 +217,9 @@ pub struct GameOptions {
     /// show: also write the position as an SVG picture to this file
     #[arg(long, global = true, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// perft, bench: work on this many threads (default: one per core)
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 }
 
 fn parse_param(text: &str) -> Result<(String, String), String> {

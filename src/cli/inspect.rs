@@ -10,7 +10,7 @@ use variant_run::core::Position;
 use variant_run::draw::Highlight;
 use variant_run::play::session::result_line;
 use variant_run::play::setup::GameSetup;
-use variant_run::{draw, Variant};
+use variant_run::{draw, parallel, Variant};
 
 use super::Failure;
 
@@ -109,9 +109,11 @@ pub fn moves(variant: &Variant, setup: &GameSetup, out: &mut dyn Write) -> Resul
     Ok(())
 }
 
-/// Counts turn by turn at the root, so progress shows and `--divide` lines appear as each
-/// turn's count is done; the total comes last.
+/// Counts turn by turn at the root, the turns shared out over the threads, so progress
+/// shows and `--divide` lines appear (in their order) as the counts come in; the total
+/// comes last.
 pub fn perft(
+    pool: &rayon::ThreadPool,
     variant: &Variant,
     setup: &GameSetup,
     depth: u32,
@@ -140,7 +142,7 @@ pub fn perft(
     progress.enable_steady_tick(Duration::from_millis(250));
     let mut total = 0u64;
     let mut failed = None;
-    model.perft_divide_each(variant, &position, depth, &mut |turn, count| {
+    parallel::perft_divide_each(pool, variant, &position, depth, &mut |turn, count| {
         total += count;
         progress.inc(1);
         if divide && failed.is_none() {

@@ -2,6 +2,7 @@
 //! flags into library objects, calls the library, and prints.
 
 pub mod args;
+mod bench;
 mod check;
 mod inspect;
 mod list;
@@ -50,11 +51,27 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
         RulesetCommand::Show => inspect::show(&variant, &setup, cli.options.svg.as_deref(), out),
         RulesetCommand::Moves => inspect::moves(&variant, &setup, out),
         RulesetCommand::Perft { depth } => {
-            inspect::perft(&variant, &setup, depth, cli.options.divide, out)
+            let pool = pool(&cli.options)?;
+            inspect::perft(&pool, &variant, &setup, depth, cli.options.divide, out)
         }
         RulesetCommand::Describe => Ok(write!(out, "{}", variant.describe())?),
         RulesetCommand::Match => match_::run(&setup, &cli.options, out),
+        RulesetCommand::Bench(args) => bench::bench(
+            &pool(&cli.options)?,
+            &variant,
+            &setup,
+            &args,
+            cli.options.json,
+            out,
+        ),
     }
+}
+
+/// The threads `--threads` asks for (one per core without it).
+fn pool(options: &GameOptions) -> Result<rayon::ThreadPool, Failure> {
+    Ok(variant_run::parallel::pool(
+        options.threads.map(usize::from),
+    )?)
 }
 
 /// The game the options choose.
@@ -98,7 +115,7 @@ pub fn setup(ruleset: &str, options: &GameOptions) -> Result<GameSetup, Failure>
 
 /// Which options each command takes beyond those that load the ruleset (`--size`,
 /// `--tiles`, `--param`, which every command takes).
-const TAKES: [(&str, &[&str]); 8] = [
+const TAKES: [(&str, &[&str]); 9] = [
     (
         "play",
         &[
@@ -149,11 +166,24 @@ const TAKES: [(&str, &[&str]); 8] = [
             "--position",
             "--notation",
             "--divide",
+            "--threads",
         ],
     ),
     ("describe", &[]),
     ("match", MATCH_OPTIONS),
     ("compare", MATCH_OPTIONS),
+    (
+        "bench",
+        &[
+            "--seed",
+            "--layout",
+            "--key",
+            "--game-id",
+            "--position",
+            "--threads",
+            "--json",
+        ],
+    ),
 ];
 
 /// What `match` and `compare` take: where games start, who plays, how many games, and how
@@ -181,6 +211,7 @@ fn command_name(command: &RulesetCommand) -> &'static str {
         RulesetCommand::Perft { .. } => "perft",
         RulesetCommand::Describe => "describe",
         RulesetCommand::Match => "match",
+        RulesetCommand::Bench(_) => "bench",
     }
 }
 
@@ -201,6 +232,7 @@ fn accept(name: &str, o: &GameOptions) -> Result<(), Failure> {
         ("--json", o.json),
         ("--html", o.html.is_some()),
         ("--svg", o.svg.is_some()),
+        ("--threads", o.threads.is_some()),
     ];
     let takes = |command: &str, flag: &str| {
         TAKES

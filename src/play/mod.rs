@@ -3,8 +3,10 @@
 
 pub mod game;
 pub mod layouts;
+pub mod mcts;
 pub mod notation;
 pub mod players;
+pub mod playout;
 pub mod record;
 pub mod replay;
 pub mod samples;

@@ -6,6 +6,7 @@ use rand_pcg::Pcg64Mcg;
 use variant_run_core::LegalTurn;
 
 use super::game::{Game, GameError};
+use super::mcts::{Budget, MctsPlayer, DEFAULT_PLAYOUTS};
 
 /// The built-in players, by the names the command line uses.
 pub const PLAYER_KINDS: &[(&str, &str)] = &[
@@ -14,8 +15,39 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
         "greedy",
         "captures as many pieces as it can, else plays at random",
     ),
+    (
+        "mcts",
+        "searches the turns with random playouts (Monte Carlo tree search); `mcts:2000` \
+         gives it 2000 playouts a turn (1000 without), `mcts:500ms` half a second",
+    ),
     ("human", "you: type turns in the terminal"),
 ];
+
+/// Checks a player kind as written: a name of [`PLAYER_KINDS`], and for `mcts` perhaps a
+/// budget after a colon (`mcts:2000`, `mcts:500ms`).
+///
+/// # Errors
+/// An unknown kind, or a budget that does not read, in one sentence.
+pub fn check_kind(kind: &str) -> Result<(), String> {
+    let (name, budget) = match kind.split_once(':') {
+        Some((name, budget)) => (name, Some(budget)),
+        None => (kind, None),
+    };
+    let kinds: Vec<&str> = PLAYER_KINDS.iter().map(|(k, _)| *k).collect();
+    if !kinds.contains(&name) {
+        return Err(format!(
+            "`{kind}` is not a kind of player; the kinds are {}",
+            kinds.join(", ")
+        ));
+    }
+    match (name, budget) {
+        (_, None) => Ok(()),
+        ("mcts", Some(budget)) => Budget::parse(budget).map(|_| ()),
+        (_, Some(_)) => Err(format!(
+            "`{kind}`: only `mcts` takes a budget after a colon (`mcts:2000`, `mcts:500ms`)"
+        )),
+    }
+}
 
 /// A computer player.
 pub trait Player {
@@ -102,11 +134,22 @@ impl Player for GreedyPlayer {
     }
 }
 
-/// Makes a built-in computer player by name (`human` is the CLI's business).
+/// Makes a built-in computer player by kind (`human` is the CLI's business); `None` for
+/// a kind that is no computer player or does not read (see [`check_kind`]).
 pub fn computer_player(kind: &str, seed: u64) -> Option<Box<dyn Player>> {
-    match kind {
-        "random" => Some(Box::new(RandomPlayer::new(seed))),
-        "greedy" => Some(Box::new(GreedyPlayer::new(seed))),
-        _ => None,
+    match kind.split_once(':') {
+        None => match kind {
+            "random" => Some(Box::new(RandomPlayer::new(seed))),
+            "greedy" => Some(Box::new(GreedyPlayer::new(seed))),
+            "mcts" => Some(Box::new(MctsPlayer::new(
+                Budget::Playouts(DEFAULT_PLAYOUTS),
+                seed,
+            ))),
+            _ => None,
+        },
+        Some(("mcts", budget)) => {
+            Some(Box::new(MctsPlayer::new(Budget::parse(budget).ok()?, seed)))
+        }
+        Some(_) => None,
     }
 }

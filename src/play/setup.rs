@@ -9,7 +9,7 @@ use variant_run_core::Position;
 use super::game::{opening, Game, GameError};
 use super::layouts::{layout_for_game_id, layout_for_key, parse_layout, Layout};
 use super::notation::Notation;
-use super::players::{computer_player, PLAYER_KINDS};
+use super::players::{check_kind, computer_player};
 use super::session::Seat;
 use crate::ruleset::{LoadOptions, Variant, VariantError};
 
@@ -41,9 +41,8 @@ pub struct PlayerChoice {
 impl std::str::FromStr for PlayerChoice {
     type Err = String;
 
-    /// Reads `x=human`.
+    /// Reads `x=human`, `o=mcts:2000`.
     fn from_str(text: &str) -> Result<PlayerChoice, String> {
-        let kinds: Vec<&str> = PLAYER_KINDS.iter().map(|(k, _)| *k).collect();
         let (letter, kind) = text
             .split_once('=')
             .ok_or_else(|| format!("`{text}` is not `<letter>=<kind>`, such as `x=human`"))?;
@@ -52,12 +51,7 @@ impl std::str::FromStr for PlayerChoice {
             (Some(c), None) if c.is_ascii_lowercase() => c,
             _ => return Err(format!("`{letter}` is not a player's letter")),
         };
-        if !kinds.contains(&kind) {
-            return Err(format!(
-                "`{kind}` is not a kind of player; the kinds are {}",
-                kinds.join(", ")
-            ));
-        }
+        check_kind(kind)?;
         Ok(PlayerChoice {
             letter,
             kind: kind.to_string(),

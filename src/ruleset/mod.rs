@@ -14,6 +14,7 @@ mod error;
 pub mod library;
 mod lower;
 pub mod merged;
+mod native;
 mod referee;
 pub mod script;
 
@@ -34,6 +35,7 @@ pub use error::VariantError;
 pub use library::{find_variant, list_variants, ListedVariant, VARIANT_FILE};
 pub use lower::SERVER_NOTATION;
 use merged::MergedToml;
+pub use native::NativeTwin;
 use script::{Script, ScriptHost};
 
 /// One set-up turn that lays tiles: who plays it and which cells it fills, in order.
@@ -77,6 +79,25 @@ pub struct LoadOptions {
     pub position: Option<String>,
 }
 
+/// Where a ruleset was loaded from and with which choices: enough to load it again. A
+/// loaded ruleset keeps its compiled scripts on the thread that compiled them, so work
+/// on other threads loads its own copy from this.
+#[derive(Clone, Debug)]
+pub struct VariantSource {
+    pub dir: PathBuf,
+    pub options: LoadOptions,
+}
+
+impl VariantSource {
+    /// Loads the ruleset again.
+    ///
+    /// # Errors
+    /// As [`Variant::load_with`] (its files changed since).
+    pub fn load(&self) -> Result<Variant, VariantError> {
+        Variant::load_with(&self.dir, &self.options)
+    }
+}
+
 /// A loaded ruleset at one board size.
 pub struct Variant {
     pub name: String,
@@ -110,6 +131,7 @@ pub struct Variant {
     params: Rc<BTreeMap<String, Dynamic>>,
     start_stacks: Vec<Stack>,
     counters: Counters,
+    load_options: LoadOptions,
 }
 
 impl Variant {
@@ -182,6 +204,14 @@ impl Variant {
         variant.extends = toml.files.get(1).map(|f| f.dir.clone());
         variant.warnings = warnings;
         Ok(variant)
+    }
+
+    /// Where this ruleset was loaded from, to load it again on another thread.
+    pub fn source(&self) -> VariantSource {
+        VariantSource {
+            dir: self.dir.clone(),
+            options: self.load_options.clone(),
+        }
     }
 
     /// The position at the start of play for a tile layout (one state per cell, by cell

@@ -3,6 +3,7 @@
 //! binary builds and links once, which keeps a fresh clone's first test run short, and
 //! lets `rule_change` run the whole suite again on a copy of the project.
 
+mod bench;
 mod boardspace_layouts;
 mod boardspace_notation;
 mod boardspace_rules;
@@ -17,6 +18,8 @@ mod errors;
 mod hex_ruleset;
 mod hex_walkthrough;
 mod matches;
+mod mcts;
+mod parallel;
 mod perft;
 mod perft_divide;
 mod positions;

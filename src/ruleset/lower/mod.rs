@@ -206,5 +206,6 @@ pub(super) fn lower(
         params: Rc::new(lowering.params),
         start_stacks,
         counters,
+        load_options: options.clone(),
     })
 }

@@ -95,6 +95,11 @@ impl ScriptHost {
         })
     }
 
+    /// The text of a compiled script, as it was read.
+    pub fn source(&self, script: &Script) -> Option<&str> {
+        self.sources.get(&script.file).map(|text| &**text)
+    }
+
     /// Whether a script defines a function of this name and number of parameters.
     pub fn defines(script: &Script, name: &str, params: usize) -> bool {
         script

@@ -1,0 +1,168 @@
+//! Work spread over the cores with rayon: perft split at the root, and batches of games.
+//!
+//! A loaded ruleset keeps its compiled scripts on the thread that compiled them (Rhai's
+//! values are not shared between threads), so every thread that works loads its own copy
+//! from the ruleset's [`VariantSource`]; positions are plain data and go anywhere. Results
+//! are put back in a fixed order, so a count or a batch of games comes out the same on
+//! any number of threads.
+
+use std::collections::BTreeMap;
+use std::sync::mpsc;
+
+use rayon::prelude::*;
+use rayon::ThreadPool;
+use variant_run_core::{LegalTurn, Position};
+
+use crate::ruleset::{Variant, VariantError, VariantSource};
+
+/// A pool of `threads` threads; `None` means one per core.
+///
+/// # Errors
+/// The operating system refuses the threads.
+pub fn pool(threads: Option<usize>) -> Result<ThreadPool, rayon::ThreadPoolBuildError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+}
+
+/// The copy of the ruleset a thread works with.
+fn local(loaded: &Result<Variant, VariantError>) -> Result<&Variant, VariantError> {
+    loaded.as_ref().map_err(|e| {
+        VariantError::Choice(format!(
+            "the ruleset did not load again on a worker thread: {e}"
+        ))
+    })
+}
+
+/// The distinct turns of `position` (as [`Variant::legal_turns`] lists them) and the
+/// positions they leave; none when the game is over or `depth` is 0.
+fn roots(
+    variant: &Variant,
+    position: &Position,
+    depth: u32,
+) -> Result<(Vec<LegalTurn>, Vec<Position>), VariantError> {
+    if depth == 0 || variant.judge(position)?.is_some() {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    let turns = variant.legal_turns(position)?;
+    let children = turns
+        .iter()
+        .map(|turn| variant.play(position, &turn.delta))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((turns, children))
+}
+
+/// perft on `pool`, split at the root: each distinct turn's count is made on some thread,
+/// and they add up to [`variant_run_core::GameModel::perft`]'s count.
+///
+/// # Errors
+/// A script fails.
+pub fn perft(
+    pool: &ThreadPool,
+    variant: &Variant,
+    position: &Position,
+    depth: u32,
+) -> Result<u64, VariantError> {
+    if depth <= 1 {
+        // Nothing to share out: the turns are the count.
+        return Ok(variant.model.perft(variant, position, depth)?);
+    }
+    let (_, children) = roots(variant, position, depth)?;
+    let source = variant.source();
+    let counts: Vec<u64> = pool.install(|| {
+        children
+            .par_iter()
+            .map_init(
+                || source.load(),
+                |loaded, child| {
+                    let v = local(loaded)?;
+                    Ok(v.model.perft(v, child, depth - 1)?)
+                },
+            )
+            .collect::<Result<Vec<u64>, VariantError>>()
+    })?;
+    Ok(counts.iter().sum())
+}
+
+/// Like [`variant_run_core::GameModel::perft_divide_each`] on `pool`: each distinct turn
+/// with its own count, handed to `each` on the calling thread in canonical text order as
+/// soon as it and every turn before it are counted (so progress shows while the threads
+/// work).
+///
+/// # Errors
+/// A script fails; the turns before the failing one have been handed over.
+pub fn perft_divide_each(
+    pool: &ThreadPool,
+    variant: &Variant,
+    position: &Position,
+    depth: u32,
+    each: &mut dyn FnMut(LegalTurn, u64),
+) -> Result<(), VariantError> {
+    let (turns, children) = roots(variant, position, depth)?;
+    if depth == 1 {
+        turns.into_iter().for_each(|turn| each(turn, 1));
+        return Ok(());
+    }
+    let source = variant.source();
+    let (sender, receiver) = mpsc::channel::<(usize, Result<u64, VariantError>)>();
+    let children = &children;
+    let mut turns = turns.into_iter();
+    pool.in_place_scope(|scope| {
+        scope.spawn(move |_| {
+            children.par_iter().enumerate().for_each_init(
+                || (source.load(), sender.clone()),
+                |(loaded, sender), (i, child)| {
+                    let count =
+                        local(loaded).and_then(|v| Ok(v.model.perft(v, child, depth - 1)?));
+                    // The receiver only goes away once every count is in.
+                    let _ = sender.send((i, count));
+                },
+            );
+        });
+        // Counts arrive in any order; hand them over in turn order.
+        let mut waiting: BTreeMap<usize, Result<u64, VariantError>> = BTreeMap::new();
+        let mut next = 0;
+        let mut failed = None;
+        for (i, count) in receiver {
+            waiting.insert(i, count);
+            while let Some(count) = waiting.remove(&next) {
+                next += 1;
+                let turn = turns.next().expect("a turn for every count");
+                match count {
+                    Ok(count) if failed.is_none() => each(turn, count),
+                    Ok(_) => {}
+                    Err(e) => {
+                        failed.get_or_insert(e);
+                    }
+                }
+            }
+        }
+        failed.map_or(Ok(()), Err)
+    })
+}
+
+/// Runs `work(variant, i)` for `i` in `0..count` on `pool`, each thread with its own copy
+/// of the ruleset; the results in order of `i`.
+///
+/// # Errors
+/// The first error in order of `i`.
+pub fn map_indexed<T, E>(
+    pool: &ThreadPool,
+    source: &VariantSource,
+    count: usize,
+    work: impl Fn(&Variant, usize) -> Result<T, E> + Sync,
+) -> Result<Vec<T>, E>
+where
+    T: Send,
+    E: From<VariantError> + Send,
+{
+    pool.install(|| {
+        (0..count)
+            .into_par_iter()
+            .map_init(
+                || source.load(),
+                |loaded, i| work(local(loaded).map_err(E::from)?, i),
+            )
+            .collect()
+    })
+}

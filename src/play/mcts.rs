@@ -1,0 +1,428 @@
+//! The search player (`mcts`): Monte Carlo tree search with UCT, its positions scored by
+//! random playouts drawn with the staged sampler ([`super::playout`]).
+//!
+//! Each search step walks down the tree by UCT, adds one position, plays a short random
+//! playout from it and scores the result for each side. A playout that has not ended
+//! after [`PLAYOUT_TURNS`] turns is scored by material (pieces on the board and still to
+//! receive), which tells far more than a random game played to its end would: random
+//! Truchet games run for hundreds of turns and end by chance.
+//!
+//! Truchet positions have hundreds of distinct turns, so a node opens its turns a few at
+//! a time (progressive widening): the turns that take the most enemy pieces first, the
+//! rest in a seeded random order, one more each time the node's visits grow enough. The
+//! tree is kept between turns: when the game reaches a position the tree already holds
+//! (the opponent answered as searched), the search goes on from there.
+//!
+//! A budget in playouts makes the same choice for the same seed on every machine; a
+//! budget in milliseconds does as many as the time allows, which depends on the machine
+//! and its load.
+
+use std::time::{Duration, Instant};
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use variant_run_core::{Delta, PlayerId, Position};
+
+use super::game::{Game, GameError};
+use super::players::{Choice, Player};
+use super::playout::{play_out, PlayoutEnd};
+use crate::ruleset::Variant;
+
+/// Turns a playout plays before it is scored by material.
+pub const PLAYOUT_TURNS: u32 = 12;
+/// Playouts per turn when the kind names no budget (`mcts`).
+pub const DEFAULT_PLAYOUTS: u32 = 1000;
+/// UCT's exploration weight (scores are between 0 and 1).
+const EXPLORATION: f64 = 0.6;
+/// Progressive widening: a node visited `n` times considers `WIDEN_BASE + WIDEN_RATE *
+/// sqrt(n)` of its turns.
+const WIDEN_BASE: f64 = 2.0;
+const WIDEN_RATE: f64 = 1.5;
+/// Material difference (in pieces) that scores a cut-off playout about 0.73 for the side
+/// ahead: the scale of the logistic curve.
+const MATERIAL_SCALE: f64 = 2.0;
+
+/// How much a search may do per turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// This many playouts: the same choice for a seed on every machine.
+    Playouts(u32),
+    /// As many playouts as this many milliseconds allow (at least one).
+    Millis(u64),
+}
+
+impl Budget {
+    /// Reads the part of a player kind after `mcts:`: `2000` playouts or `500ms`.
+    ///
+    /// # Errors
+    /// Anything else, in words.
+    pub fn parse(text: &str) -> Result<Budget, String> {
+        let bad = || {
+            format!(
+                "`mcts:{text}`: the budget is a number of playouts (`mcts:2000`) or of \
+                 milliseconds (`mcts:500ms`), above 0"
+            )
+        };
+        let budget = match text.strip_suffix("ms") {
+            Some(ms) => Budget::Millis(ms.parse().map_err(|_| bad())?),
+            None => Budget::Playouts(text.parse().map_err(|_| bad())?),
+        };
+        match budget {
+            Budget::Playouts(0) | Budget::Millis(0) => Err(bad()),
+            _ => Ok(budget),
+        }
+    }
+}
+
+/// A position of the tree.
+struct Node {
+    position: Position,
+    /// The player who made the turn that led here (scores are theirs).
+    mover: PlayerId,
+    /// The result if the game is over here: the winner, or `None` for a draw.
+    over: Option<Option<PlayerId>>,
+    /// The distinct turns from here, best first; made on the second visit (a leaf is
+    /// only played out).
+    turns: Option<Vec<Delta>>,
+    /// The nodes of the first `children.len()` turns.
+    children: Vec<usize>,
+    visits: u32,
+    /// The mover's summed scores.
+    score: f64,
+}
+
+/// The search tree, its nodes in one arena; node 0 is the root.
+struct Tree {
+    nodes: Vec<Node>,
+}
+
+/// Plays the turn a tree search likes best.
+pub struct MctsPlayer {
+    budget: Budget,
+    rng: Pcg64Mcg,
+    tree: Option<Tree>,
+}
+
+impl MctsPlayer {
+    pub fn new(budget: Budget, seed: u64) -> MctsPlayer {
+        MctsPlayer {
+            budget,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            tree: None,
+        }
+    }
+
+    /// The tree from the last search, rooted where the game is now, if it holds this
+    /// position within two turns of its root; else a new tree.
+    fn tree_for(&mut self, variant: &Variant, position: &Position) -> Result<Tree, GameError> {
+        if let Some(tree) = self.tree.take() {
+            let mut found = None;
+            let mut frontier = vec![0];
+            for _ in 0..=2 {
+                if let Some(&at) = frontier
+                    .iter()
+                    .find(|&&n| tree.nodes[n].position == *position)
+                {
+                    found = Some(at);
+                    break;
+                }
+                frontier = frontier
+                    .iter()
+                    .flat_map(|&n| tree.nodes[n].children.iter().copied())
+                    .collect();
+            }
+            if let Some(at) = found {
+                return Ok(tree.rerooted(at));
+            }
+        }
+        let mover = 1 - position.side();
+        Ok(Tree {
+            nodes: vec![Node::new(variant, position.clone(), mover)?],
+        })
+    }
+}
+
+impl Node {
+    fn new(variant: &Variant, position: Position, mover: PlayerId) -> Result<Node, GameError> {
+        let over = variant.judge(&position)?.map(|o| o.winner);
+        Ok(Node {
+            position,
+            mover,
+            over,
+            turns: None,
+            children: Vec::new(),
+            visits: 0,
+            score: 0.0,
+        })
+    }
+
+    /// How many of its turns the node considers now.
+    fn width(&self) -> usize {
+        (WIDEN_BASE + WIDEN_RATE * f64::from(self.visits).sqrt()) as usize
+    }
+}
+
+impl Tree {
+    /// The subtree under `at`, as a tree of its own.
+    fn rerooted(self, at: usize) -> Tree {
+        // Breadth first from `at`: a node's new id is its place in this order.
+        let mut order = vec![at];
+        let mut head = 0;
+        while head < order.len() {
+            order.extend_from_slice(&self.nodes[order[head]].children);
+            head += 1;
+        }
+        let mut new_id = vec![usize::MAX; self.nodes.len()];
+        for (new, &old) in order.iter().enumerate() {
+            new_id[old] = new;
+        }
+        let mut old: Vec<Option<Node>> = self.nodes.into_iter().map(Some).collect();
+        let nodes = order
+            .iter()
+            .map(|&id| {
+                let mut node = old[id].take().expect("each node once");
+                node.children.iter_mut().for_each(|c| *c = new_id[*c]);
+                node
+            })
+            .collect();
+        Tree { nodes }
+    }
+
+    /// One search step: select, expand, play out, back up.
+    fn step(&mut self, variant: &Variant, rng: &mut Pcg64Mcg) -> Result<(), GameError> {
+        let mut path = vec![0];
+        let mut at = 0;
+        // Down the tree while the node has been visited and its game goes on.
+        let leaf = loop {
+            let node = &self.nodes[at];
+            if node.over.is_some() || node.visits == 0 {
+                break at;
+            }
+            if node.turns.is_none() {
+                let turns = ordered_turns(variant, &node.position, rng);
+                self.nodes[at].turns = Some(turns);
+            }
+            let node = &self.nodes[at];
+            let turns = node.turns.as_ref().expect("made above");
+            if turns.is_empty() {
+                // No turn although the game goes on: nothing to search below.
+                break at;
+            }
+            let open = node.width().min(turns.len());
+            if node.children.len() < open {
+                let delta = &turns[node.children.len()];
+                let mut position = node.position.clone();
+                variant.model.apply(&mut position, delta);
+                variant.model.settle(variant, &mut position)?;
+                let mover = node.position.side();
+                let child = Node::new(variant, position, mover)?;
+                self.nodes.push(child);
+                let id = self.nodes.len() - 1;
+                self.nodes[at].children.push(id);
+                path.push(id);
+                break id;
+            }
+            at = self.select(at);
+            path.push(at);
+        };
+        let scores = self.evaluate(variant, leaf, rng)?;
+        for &n in &path {
+            let node = &mut self.nodes[n];
+            node.visits += 1;
+            node.score += scores[node.mover as usize];
+        }
+        Ok(())
+    }
+
+    /// The child of `at` with the best UCT value.
+    fn select(&self, at: usize) -> usize {
+        let node = &self.nodes[at];
+        let log_n = f64::from(node.visits.max(1)).ln();
+        let mut best = (f64::NEG_INFINITY, node.children[0]);
+        for &c in &node.children {
+            let child = &self.nodes[c];
+            let n = f64::from(child.visits.max(1));
+            let value = child.score / n + EXPLORATION * (log_n / n).sqrt();
+            if value > best.0 {
+                best = (value, c);
+            }
+        }
+        best.1
+    }
+
+    /// Scores for both players of a leaf: its result if the game is over, else a short
+    /// playout's result, or its material where the playout is cut off.
+    fn evaluate(
+        &self,
+        variant: &Variant,
+        leaf: usize,
+        rng: &mut Pcg64Mcg,
+    ) -> Result<[f64; 2], GameError> {
+        let node = &self.nodes[leaf];
+        if let Some(winner) = node.over {
+            return Ok(result_scores(winner));
+        }
+        let mut position = node.position.clone();
+        let playout = play_out(&variant.model, variant, &mut position, rng, PLAYOUT_TURNS)?;
+        Ok(match playout.end {
+            PlayoutEnd::Over { winner } => result_scores(winner),
+            PlayoutEnd::Stuck => [0.5, 0.5],
+            PlayoutEnd::Cut => material_scores(&position),
+        })
+    }
+}
+
+/// A finished game's scores: 1 to the winner, 0 to the loser, a half each for a draw.
+fn result_scores(winner: Option<PlayerId>) -> [f64; 2] {
+    match winner {
+        Some(w) => {
+            let mut s = [0.0; 2];
+            s[w as usize] = 1.0;
+            s
+        }
+        None => [0.5, 0.5],
+    }
+}
+
+/// Scores by material: a logistic curve of the difference in pieces, on the board and
+/// still to receive.
+fn material_scores(position: &Position) -> [f64; 2] {
+    let material = |p: PlayerId| f64::from(position.pieces(p) + position.supply(p));
+    let lead = material(0) - material(1);
+    let first = 1.0 / (1.0 + (-lead / MATERIAL_SCALE).exp());
+    [first, 1.0 - first]
+}
+
+/// The distinct turns of a position, the ones that take the most enemy pieces first (by
+/// landing; after-turn captures are found by the search), the rest in random order.
+fn ordered_turns(variant: &Variant, position: &Position, rng: &mut Pcg64Mcg) -> Vec<Delta> {
+    let enemy = 1 - position.side();
+    let mut turns = variant.model.distinct_deltas(position);
+    turns.shuffle(rng);
+    let taken = |delta: &Delta| -> i64 {
+        delta
+            .changes
+            .iter()
+            .map(|&(j, after)| {
+                i64::from(position.stack(j).pieces_of(enemy)) - i64::from(after.pieces_of(enemy))
+            })
+            .sum()
+    };
+    turns.sort_by_cached_key(|d| std::cmp::Reverse(taken(d)));
+    turns
+}
+
+impl Player for MctsPlayer {
+    fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
+        if game.in_setup() {
+            return Ok(Choice::Text("random".into()));
+        }
+        let variant = game.variant();
+        let position = game.position();
+        let legal = game.legal_turns()?;
+        if legal.len() <= 1 {
+            self.tree = None;
+            return Ok(match legal.into_iter().next() {
+                Some(turn) => Choice::Turn(turn),
+                None => Choice::Text(String::new()),
+            });
+        }
+        let mut tree = self.tree_for(variant, position)?;
+        let timer = Instant::now();
+        let mut done = 0u32;
+        loop {
+            let enough = match self.budget {
+                Budget::Playouts(n) => done >= n,
+                Budget::Millis(ms) => done > 0 && timer.elapsed() >= Duration::from_millis(ms),
+            };
+            if enough {
+                break;
+            }
+            tree.step(variant, &mut self.rng)?;
+            done += 1;
+        }
+        // The most visited turn (the first of equals); its change, or the position it
+        // leaves, names the legal turn to play.
+        let root = &tree.nodes[0];
+        let (index, best) = root
+            .children
+            .iter()
+            .copied()
+            .enumerate()
+            .rev()
+            .max_by_key(|&(_, c)| tree.nodes[c].visits)
+            .expect("a searched root with turns has children");
+        let delta = &root.turns.as_ref().expect("a searched root has its turns")[index];
+        let target = &tree.nodes[best].position;
+        let mut chosen = legal.iter().position(|t| t.delta == *delta);
+        if chosen.is_none() {
+            for (i, turn) in legal.iter().enumerate() {
+                if variant.play(position, &turn.delta)? == *target {
+                    chosen = Some(i);
+                    break;
+                }
+            }
+        }
+        let i = chosen.expect("every searched turn is one of the legal turns");
+        let turn = legal.into_iter().nth(i).expect("an index of the list");
+        self.tree = Some(tree.rerooted(best));
+        Ok(Choice::Turn(turn))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::{Game, Layout};
+
+    #[test]
+    fn budgets_read() {
+        assert_eq!(Budget::parse("2000"), Ok(Budget::Playouts(2000)));
+        assert_eq!(Budget::parse("500ms"), Ok(Budget::Millis(500)));
+        for bad in ["", "0", "0ms", "-3", "ms", "1.5", "2s"] {
+            assert!(Budget::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// After the opponent's answer, the search starts from what it already knows there.
+    #[test]
+    fn the_tree_is_kept_where_the_game_follows_it() {
+        let variant = Variant::load_named("truchet-browne", Some(5)).unwrap();
+        let mut game = Game::new(&variant, Layout::Random, 4).unwrap();
+        let mut player = MctsPlayer::new(Budget::Playouts(300), 9);
+        let Choice::Turn(turn) = player.choose(&game).unwrap() else {
+            panic!("a turn")
+        };
+        game.play_legal(turn).unwrap();
+        // The answer the search looked at most.
+        let tree = player.tree.as_ref().unwrap();
+        let root = &tree.nodes[0];
+        assert_eq!(root.position, *game.position());
+        let answer = root
+            .children
+            .iter()
+            .max_by_key(|&&c| tree.nodes[c].visits)
+            .copied()
+            .unwrap();
+        let (visits, position) = (
+            tree.nodes[answer].visits,
+            tree.nodes[answer].position.clone(),
+        );
+        assert!(visits > 1);
+        let reply = game
+            .legal_turns()
+            .unwrap()
+            .into_iter()
+            .find(|t| variant.play(game.position(), &t.delta).unwrap() == position)
+            .unwrap();
+        game.play_legal(reply).unwrap();
+        let kept = player.tree_for(&variant, game.position()).unwrap();
+        assert_eq!(kept.nodes[0].visits, visits);
+        // A position the tree does not hold starts a new one.
+        let elsewhere = Game::new(&variant, Layout::Random, 5).unwrap();
+        player.tree = Some(kept);
+        let fresh = player.tree_for(&variant, elsewhere.position()).unwrap();
+        assert_eq!((fresh.nodes.len(), fresh.nodes[0].visits), (1, 0));
+    }
+}
