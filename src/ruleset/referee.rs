@@ -50,7 +50,13 @@ impl Variant {
 
     /// Reads what `game_result` returned: `()`, or a map with a winner or a draw.
     fn read_outcome(&self, result: Dynamic) -> Result<Option<Outcome>, Diagnostic> {
-        let fail = |message: String| Diagnostic::in_file(&self.end_script.file, message);
+        // The map is made wherever the script likes; its definition is where to look.
+        let fail = |message: String| {
+            self.host.at_definition(
+                Diagnostic::in_file(&self.end_script.file, message),
+                "game_result",
+            )
+        };
         if result.is_unit() {
             return Ok(None);
         }
@@ -61,6 +67,26 @@ impl Variant {
                 result.type_name()
             )));
         };
+        if let Some(key) = map
+            .keys()
+            .find(|k| !["winner", "draw", "reason"].contains(&k.as_str()))
+        {
+            return Err(fail(format!(
+                "the result map has `{key}`; its keys are winner, draw and reason"
+            )));
+        }
+        let draw = map.get("draw").map(|d| d.as_bool());
+        if let Some(Err(t)) = draw {
+            return Err(fail(format!("`draw` must be true or false, not {t}")));
+        }
+        // A result that is both a win and a draw is a mistake, not a win.
+        if map.contains_key("winner") && draw == Some(Ok(true)) {
+            return Err(fail(
+                "the result map has both a winner and `draw: true`; return one of \
+                 outcome::win(letter, reason) and outcome::draw(reason)"
+                    .into(),
+            ));
+        }
         let reason = map_str(&map, "reason")
             .ok_or_else(|| fail("the result map has no `reason` string".into()))?;
         let rules = &self.model.rules;
@@ -76,7 +102,7 @@ impl Variant {
                 reason,
             }));
         }
-        if map.get("draw").and_then(|d| d.as_bool().ok()) == Some(true) {
+        if draw == Some(Ok(true)) {
             return Ok(Some(Outcome {
                 winner: None,
                 reason,

@@ -10,6 +10,7 @@ use rhai::module_resolvers::{FileModuleResolver, ModuleResolversCollection};
 use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Scope, AST};
 
 use super::api::register_game_api;
+use super::imports::check_import_cycles;
 use super::strict::{register_strict_comparisons, type_words};
 use crate::diagnostic::Diagnostic;
 
@@ -27,6 +28,8 @@ const MAX_MODULES: usize = 32;
 /// The engine and the compiled scripts of one ruleset.
 pub struct ScriptHost {
     engine: Engine,
+    /// Where imports are looked for, in the module resolver's order.
+    import_dirs: Vec<PathBuf>,
     /// Script sources by the name errors show (the path as given), for caret lines.
     sources: BTreeMap<String, Arc<str>>,
 }
@@ -68,8 +71,14 @@ impl ScriptHost {
         });
         register_game_api(&mut engine);
         register_strict_comparisons(&mut engine);
+        let import_dirs = variant_dirs
+            .iter()
+            .cloned()
+            .chain(shared_dir.map(Path::to_path_buf))
+            .collect();
         ScriptHost {
             engine,
+            import_dirs,
             sources: BTreeMap::new(),
         }
     }
@@ -83,6 +92,7 @@ impl ScriptHost {
         let text = std::fs::read_to_string(path)
             .map_err(|e| Diagnostic::in_file(&file, format!("cannot read the script: {e}")))?;
         self.sources.insert(file.clone(), Arc::from(text.as_str()));
+        check_import_cycles(&self.engine, &self.import_dirs, path, &text)?;
         let scope = Scope::new();
         let mut ast = self
             .engine

@@ -7,6 +7,7 @@
 
 mod api;
 mod host;
+mod imports;
 mod lint;
 mod strict;
 
