@@ -397,7 +397,7 @@ impl ActionNotation {
                 reason,
             })?;
         Ok(model
-            .legal_turns(position)
+            .legal_turns_flipping(position, delta.flip)
             .into_iter()
             .find(|t| t.delta == delta)
             .unwrap_or_else(|| LegalTurn {

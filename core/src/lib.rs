@@ -33,6 +33,7 @@ mod rules;
 mod stack;
 mod tile;
 mod turn;
+mod turn_groups;
 mod turn_text;
 
 #[doc(hidden)]

@@ -50,8 +50,9 @@ impl GameModel {
     }
 
     /// Visits every turn of the side to move with the position its flip and tile action
-    /// leave, possibly several turns leaving the same position. `visit` may stop the walk
-    /// early by returning `ControlFlow::Break`.
+    /// leave, possibly several turns leaving the same position. Turns come grouped by
+    /// their flip: every turn without one first, then those of each flippable tile in
+    /// turn. `visit` may stop the walk early by returning `ControlFlow::Break`.
     pub fn for_each_turn(
         &self,
         position: &Position,
@@ -142,7 +143,22 @@ impl GameModel {
         position: &Position,
     ) -> Result<Vec<LegalTurn>, R::Error> {
         let turns = self.legal_turns(position);
+        self.settle_distinct(referee, position, turns)
+    }
+
+    /// Of distinct turns before the after-turn rules, those distinct after them (each
+    /// with the canonical text of the turns leaving its position), sorted by text.
+    ///
+    /// # Errors
+    /// An error of the referee's after-turn rules.
+    pub(crate) fn settle_distinct<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        mut turns: Vec<LegalTurn>,
+    ) -> Result<Vec<LegalTurn>, R::Error> {
         if !referee.has_after_turn() {
+            turns.sort_by(|a, b| a.text.cmp(&b.text));
             return Ok(turns);
         }
         let mut best: FxHashMap<Position, LegalTurn> = FxHashMap::default();

@@ -4,6 +4,8 @@
 //! A turn that ends the game has no continuation: it counts at depth 1 and adds nothing
 //! deeper. A position whose game is already over has no turns.
 
+use std::ops::ControlFlow;
+
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::{CellId, Delta, GameModel, LegalTurn, Position, Referee, TileAction};
@@ -69,21 +71,49 @@ impl GameModel {
         Ok(())
     }
 
-    /// perft of a position whose game is known to go on.
+    /// perft of a position whose game is known to go on, counted one flip option at a
+    /// time, so that a big board's turns are never all held at once.
     fn perft_live<R: Referee>(
         &self,
         referee: &R,
         position: &Position,
         depth: u32,
     ) -> Result<u64, R::Error> {
-        let deltas = self.distinct_deltas(position);
+        let mut total = 0;
+        let mut failed = None;
+        let _ = self.for_each_delta_group(position, &mut |deltas| match self
+            .perft_group(referee, position, deltas, depth)
+        {
+            Ok(count) => {
+                total += count;
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(total),
+        }
+    }
+
+    /// The part of perft that starts with the distinct changes of one flip option.
+    fn perft_group<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        deltas: &[Delta],
+        depth: u32,
+    ) -> Result<u64, R::Error> {
         if !referee.has_after_turn() {
             if depth == 1 {
                 return Ok(deltas.len() as u64);
             }
             let mut total = 0;
             let mut child = position.clone();
-            for delta in &deltas {
+            for delta in deltas {
                 child.clone_from(position);
                 self.apply(&mut child, delta);
                 if referee.outcome(self, &child)?.is_none() {
@@ -93,12 +123,12 @@ impl GameModel {
             return Ok(total);
         }
         if depth == 1 {
-            return self.count_settled(referee, position, &deltas);
+            return self.count_settled(referee, position, deltas);
         }
         // After-turn rules can make different changes leave one position: count the
         // positions, each once.
         let mut children = FxHashSet::default();
-        for delta in &deltas {
+        for delta in deltas {
             children.insert(self.play(referee, position, delta)?);
         }
         let mut total = 0;

@@ -202,9 +202,10 @@ impl GameModel {
                 text: text.trim().to_string(),
                 reason,
             })?;
-        // Report the canonical text of the turn, which may be shorter than the one typed.
+        // Report the canonical text of the turn, which may be shorter than the one typed:
+        // it is among the turns of the same flip, found without listing all the others.
         let canonical = self
-            .legal_turns(position)
+            .legal_turns_flipping(position, delta.flip)
             .into_iter()
             .find(|t| t.delta == delta)
             .map(|t| t.text)

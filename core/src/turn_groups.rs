@@ -1,0 +1,163 @@
+//! Distinct turns one flip option at a time.
+//!
+//! A big board has tens of millions of turns (a hexagonal board of size 40 has about 50
+//! million at its opening), far more than fit in memory as a list. They need not be held
+//! all at once: turns are told apart by the change they make, and a change includes its
+//! flip, so turns with different flips (or none) are always different turns. The
+//! generator visits turns grouped by their flip, so each group can be made distinct on
+//! its own and dropped before the next: only the largest group is ever held (a few
+//! thousand turns on such a board).
+//!
+//! After-turn rules change stacks, never tiles, so groups stay apart after them too.
+
+use std::hash::BuildHasher;
+use std::ops::ControlFlow;
+
+use hashbrown::HashTable;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+
+use crate::model::delta_of;
+use crate::movegen::{for_each_turn, Flips};
+use crate::{CellId, Delta, GameModel, LegalTurn, Position, Referee, Turn};
+
+impl GameModel {
+    /// Visits the distinct changes of the side to move, one flip option at a time (no
+    /// flip first, then each flippable tile), each group in the order turns are
+    /// generated. Together the groups are [`GameModel::distinct_deltas`]. `visit` may stop
+    /// the walk by returning `ControlFlow::Break`.
+    pub fn for_each_delta_group(
+        &self,
+        position: &Position,
+        visit: &mut dyn FnMut(&[Delta]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let hasher = FxBuildHasher;
+        let mut seen: HashTable<usize> = HashTable::new();
+        let mut deltas: Vec<Delta> = Vec::new();
+        let mut flip: Option<CellId> = None;
+        for_each_turn(self, position, Flips::All, &mut |turn, staged| {
+            if turn.flip != flip {
+                flip = turn.flip;
+                if !deltas.is_empty() {
+                    visit(&deltas)?;
+                }
+                deltas.clear();
+                seen.clear();
+            }
+            let delta = delta_of(turn, staged);
+            let hash = hasher.hash_one(&delta);
+            if seen.find(hash, |&i| deltas[i] == delta).is_none() {
+                seen.insert_unique(hash, deltas.len(), |&i| hasher.hash_one(&deltas[i]));
+                deltas.push(delta);
+            }
+            ControlFlow::Continue(())
+        })?;
+        if deltas.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        visit(&deltas)
+    }
+
+    /// Visits the distinct legal turns of the side to move, one flip option at a time (no
+    /// flip first, then each flippable tile), told apart by the position they leave once
+    /// the referee's after-turn rules have run, each with its canonical text, each group
+    /// sorted by that text. Together the groups are [`GameModel::distinct_turns`].
+    ///
+    /// # Errors
+    /// An error of the referee's after-turn rules.
+    pub fn for_each_turn_group<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        visit: &mut dyn FnMut(Vec<LegalTurn>) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, R::Error> {
+        let mut failed = None;
+        let mut best: FxHashMap<Delta, (Turn, String)> = FxHashMap::default();
+        let mut flip: Option<CellId> = None;
+        let mut flush = |best: &mut FxHashMap<Delta, (Turn, String)>| {
+            if best.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            let turns = best
+                .drain()
+                .map(|(delta, (turn, text))| LegalTurn { turn, text, delta })
+                .collect();
+            match self.settle_distinct(referee, position, turns) {
+                Ok(turns) => visit(turns),
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        };
+        let mut flow = for_each_turn(self, position, Flips::All, &mut |turn, staged| {
+            if turn.flip != flip {
+                flip = turn.flip;
+                flush(&mut best)?;
+            }
+            let delta = delta_of(turn, staged);
+            let text = self.turn_text_staged(position, staged, turn);
+            keep_shortest(&mut best, delta, turn, text);
+            ControlFlow::Continue(())
+        });
+        if flow.is_continue() {
+            flow = flush(&mut best);
+        }
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(flow),
+        }
+    }
+
+    /// The distinct legal turns that make this flip (or none), as one group of
+    /// [`GameModel::for_each_turn_group`] gives them.
+    ///
+    /// # Errors
+    /// An error of the referee's after-turn rules.
+    pub fn distinct_turns_flipping<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        flip: Option<CellId>,
+    ) -> Result<Vec<LegalTurn>, R::Error> {
+        let turns = self.legal_turns_flipping(position, flip);
+        self.settle_distinct(referee, position, turns)
+    }
+
+    /// The distinct legal turns that make this flip (or none), told apart by the position
+    /// they leave before any after-turn rule, each with its canonical text, sorted by it.
+    /// A flip the position does not allow gives turns that are not legal.
+    pub fn legal_turns_flipping(&self, position: &Position, flip: Option<CellId>) -> Vec<LegalTurn> {
+        let mut best: FxHashMap<Delta, (Turn, String)> = FxHashMap::default();
+        let _ = for_each_turn(self, position, Flips::Only(flip), &mut |turn, staged| {
+            let delta = delta_of(turn, staged);
+            let text = self.turn_text_staged(position, staged, turn);
+            keep_shortest(&mut best, delta, turn, text);
+            ControlFlow::Continue(())
+        });
+        let mut turns: Vec<LegalTurn> = best
+            .into_iter()
+            .map(|(delta, (turn, text))| LegalTurn { turn, text, delta })
+            .collect();
+        turns.sort_by(|a, b| a.text.cmp(&b.text));
+        turns
+    }
+}
+
+/// Keeps the canonical text of each change: the shortest, ties broken by character order.
+fn keep_shortest(
+    best: &mut FxHashMap<Delta, (Turn, String)>,
+    delta: Delta,
+    turn: &Turn,
+    text: String,
+) {
+    match best.get_mut(&delta) {
+        Some(entry) => {
+            if (text.len(), &text) < (entry.1.len(), &entry.1) {
+                *entry = (turn.clone(), text);
+            }
+        }
+        None => {
+            best.insert(delta, (turn.clone(), text));
+        }
+    }
+}
