@@ -8,6 +8,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use variant_run::core::Position;
 use variant_run::draw::Highlight;
+use variant_run::play::listing;
 use variant_run::play::session::result_line;
 use variant_run::play::setup::GameSetup;
 use variant_run::{draw, parallel, Variant};
@@ -96,17 +97,13 @@ pub fn moves(variant: &Variant, setup: &GameSetup, out: &mut dyn Write) -> Resul
         );
         return Ok(());
     }
-    // Listed in the order of their texts in the chosen notation.
-    let mut texts: Vec<String> = variant
-        .legal_turns(&position)?
-        .iter()
-        .map(|turn| notation.write(&variant.model, &position, turn))
-        .collect();
-    texts.sort();
-    for text in texts {
-        writeln!(out, "{text}")?;
-    }
-    Ok(())
+    // Listed in the order of their texts in the chosen notation, as they are found.
+    listing::for_each_in_order(
+        variant,
+        &position,
+        &|turn| notation.write(&variant.model, &position, turn),
+        &mut |_, text| Ok(writeln!(out, "{text}")?),
+    )
 }
 
 /// Counts turn by turn at the root, the turns shared out over the threads, so progress
@@ -127,11 +124,24 @@ pub fn perft(
         writeln!(out, "1")?;
         return Ok(());
     }
-    let roots = if variant.judge(&position)?.is_some() {
-        0
-    } else {
-        variant.legal_turns(&position)?.len() as u64
-    };
+    // perft 1 is the number of turns, counted without writing their texts; with
+    // `--divide`, they are listed as the listing finds them, in bounded memory.
+    let roots = model.perft(variant, &position, 1)?;
+    if depth == 1 {
+        if divide {
+            listing::for_each_in_order(
+                variant,
+                &position,
+                &|turn| turn.text.clone(),
+                &mut |turn, _| {
+                    let text = notation.write(model, &position, turn);
+                    Ok(writeln!(out, "{text} 1")?)
+                },
+            )?;
+        }
+        writeln!(out, "{roots}")?;
+        return Ok(());
+    }
     let progress = ProgressBar::with_draw_target(Some(roots), ProgressDrawTarget::stderr());
     progress.set_style(
         ProgressStyle::with_template("perft {msg} [{bar:30}] {pos}/{len} turns, {elapsed}")
@@ -140,6 +150,8 @@ pub fn perft(
     );
     progress.set_message(depth.to_string());
     progress.enable_steady_tick(Duration::from_millis(250));
+    // Deeper counts share the turns out over the threads, which hold them all: a position
+    // with too many is refused by the ruleset's legal_turns with a message.
     let mut total = 0u64;
     let mut failed = None;
     parallel::perft_divide_each(pool, variant, &position, depth, &mut |turn, count| {

@@ -48,8 +48,14 @@ pub fn canonical_turn(
     if !variant.has_after_turn() {
         return Ok(turn);
     }
+    // After-turn rules never change tiles: the turns leaving the same position make the
+    // same flip, and only those are listed.
     let next = variant.play(position, &turn.delta)?;
-    for candidate in variant.legal_turns(position)? {
+    let flip = turn.delta.flip;
+    for candidate in variant
+        .model
+        .distinct_turns_flipping(variant, position, flip)?
+    {
         if candidate.delta == turn.delta || variant.play(position, &candidate.delta)? == next {
             return Ok(candidate);
         }

@@ -3,6 +3,7 @@
 
 pub mod game;
 pub mod layouts;
+pub mod listing;
 pub mod mcts;
 pub mod notation;
 pub mod players;

@@ -19,6 +19,7 @@ mod referee;
 pub mod script;
 
 use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -62,6 +63,11 @@ pub struct Counters {
     pub pool: u32,
     pub supply: u32,
 }
+
+/// The most distinct turns of one position held in memory at once (for a player to choose
+/// from): a few hundred megabytes. Listings and counts of bigger positions go one flip
+/// option at a time instead.
+pub const MAX_HELD_TURNS: usize = 2_000_000;
 
 /// Choices made when a ruleset is loaded, in place of its TOML's defaults.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -235,9 +241,43 @@ impl Variant {
     /// once the after-turn rules have run, in canonical text order.
     ///
     /// # Errors
-    /// The after-turn script fails.
+    /// The after-turn script fails, or the position has more than [`MAX_HELD_TURNS`]
+    /// turns (they are refused before they fill the memory).
     pub fn legal_turns(&self, position: &Position) -> Result<Vec<LegalTurn>, Diagnostic> {
-        self.model.distinct_turns(self, position)
+        self.legal_turns_within(position, MAX_HELD_TURNS)
+    }
+
+    /// Like [`Variant::legal_turns`], refusing a position with more than `most` turns.
+    ///
+    /// # Errors
+    /// As [`Variant::legal_turns`].
+    pub fn legal_turns_within(
+        &self,
+        position: &Position,
+        most: usize,
+    ) -> Result<Vec<LegalTurn>, Diagnostic> {
+        let mut turns: Vec<LegalTurn> = Vec::new();
+        let flow = self
+            .model
+            .for_each_turn_group(self, position, &mut |group| {
+                if turns.len() + group.len() > most {
+                    return ControlFlow::Break(());
+                }
+                turns.extend(group);
+                ControlFlow::Continue(())
+            })?;
+        if flow.is_break() {
+            return Err(Diagnostic::in_file(
+                &self.name,
+                format!(
+                    "this position has more than {most} distinct turns: too many to \
+                     hold in memory to choose among them (`moves` lists them and `perft 1` \
+                     counts them); play on a smaller board (--size)"
+                ),
+            ));
+        }
+        turns.sort_by(|a, b| a.text.cmp(&b.text));
+        Ok(turns)
     }
 
     /// The position a turn's change leaves, the after-turn rules applied.

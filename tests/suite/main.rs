@@ -4,6 +4,7 @@
 //! lets `rule_change` run the whole suite again on a copy of the project.
 
 mod bench;
+mod big_listings;
 mod boardspace_layouts;
 mod boardspace_notation;
 mod boardspace_rules;
