@@ -13,6 +13,7 @@ pub mod draw;
 pub mod markup;
 pub mod parallel;
 pub mod play;
+pub mod printable;
 pub mod report;
 pub mod ruleset;
 

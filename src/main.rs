@@ -7,6 +7,7 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
+use variant_run::printable::printable_lines;
 
 use cli::args::{Cli, TopCommand};
 use cli::Failure;
@@ -52,10 +53,11 @@ fn report(error: Failure) -> ExitCode {
     if let Some(e) = error.downcast_ref::<clap::Error>() {
         return clap_exit(e);
     }
-    eprintln!("variant-run: {error}");
+    // Messages quote what was typed or read, which may hold control characters.
+    eprintln!("variant-run: {}", printable_lines(&error.to_string()));
     let mut cause = error.source();
     while let Some(c) = cause {
-        eprintln!("  caused by: {c}");
+        eprintln!("  caused by: {}", printable_lines(&c.to_string()));
         cause = c.source();
     }
     ExitCode::from(2)

@@ -43,7 +43,10 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
     let setup = setup(&name, &cli.options)?;
     let variant = setup.load()?;
     for warning in &variant.warnings {
-        eprintln!("variant-run: note: {warning}");
+        eprintln!(
+            "variant-run: note: {}",
+            variant_run::printable::printable_lines(&warning.to_string())
+        );
     }
     match command {
         RulesetCommand::Play => play::play(&variant, &setup, &cli.options, out),
@@ -77,7 +80,9 @@ fn pool(options: &GameOptions) -> Result<rayon::ThreadPool, Failure> {
 /// The game the options choose.
 pub fn setup(ruleset: &str, options: &GameOptions) -> Result<GameSetup, Failure> {
     let starts: Vec<(&str, StartChoice)> = [
-        options.layout.as_ref().map(|l| match l.as_str() {
+        // Texts pasted from elsewhere often carry a space or a line ending: trimmed, as
+        // position texts are.
+        options.layout.as_ref().map(|l| match l.trim() {
             "random" => ("--layout", StartChoice::RandomLayout),
             tiles => ("--layout", StartChoice::Layout(tiles.to_string())),
         }),

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Parser;
 use variant_run::draw::{self, Highlight};
-use variant_run::play::record::turn_line;
+use variant_run::play::record::{turn_line, MAX_RECORD_BYTES};
 use variant_run::play::replay;
 use variant_run::play::session::{board, result_line};
 use variant_run::play::{Game, Record};
@@ -33,15 +33,29 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ),
     };
     let shown = args.file.display().to_string();
-    let mut text = String::new();
+    // Read one byte more than a record may hold, to tell one that is too long.
+    let mut bytes = Vec::new();
+    let limit = MAX_RECORD_BYTES + 1;
     if shown == "-" {
-        std::io::stdin().read_to_string(&mut text)?;
+        std::io::stdin().take(limit).read_to_end(&mut bytes)?;
     } else {
         std::fs::File::open(&args.file)
-            .and_then(|mut f| f.read_to_string(&mut text))
+            .and_then(|f| f.take(limit).read_to_end(&mut bytes))
             .map_err(|e| format!("{shown}: {e}"))?;
     }
     let at = |e: &dyn std::fmt::Display| format!("{shown}: {e}");
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(at(&format!(
+            "a record is at most {MAX_RECORD_BYTES} bytes; this one is longer"
+        ))
+        .into());
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        at(&format!(
+            "not UTF-8 text (byte {} is not)",
+            e.utf8_error().valid_up_to() + 1
+        ))
+    })?;
     let record = Record::parse(&text).map_err(|e| at(&e))?;
     let (variant, setup) = replay::prepare(&record, read_options).map_err(|e| at(&e))?;
     let mut game = replay::start(&record, &variant, &setup).map_err(|e| at(&e))?;

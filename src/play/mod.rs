@@ -2,6 +2,7 @@
 //! computer players, sessions that write a game's transcript, and matches of many games.
 
 pub mod game;
+pub mod input;
 pub mod layouts;
 pub mod listing;
 pub mod mcts;

@@ -23,6 +23,9 @@
 
 use std::fmt;
 
+/// The largest record read: a game of thousands of turns is a few hundred kilobytes.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
+
 /// A record read from text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
@@ -72,6 +75,13 @@ impl Record {
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let fail = |message: String| Err(RecordError { line, message });
+            // A record is pasted from anywhere; what it says is shown again on replay.
+            if let Some(c) = raw.chars().find(|&c| c.is_control() && c != '\t') {
+                return fail(format!(
+                    "a control character (U+{:04X}) is not part of a record",
+                    c as u32
+                ));
+            }
             let trimmed = raw.trim();
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;

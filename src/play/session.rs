@@ -7,10 +7,12 @@ use std::io::{self, BufRead, Write};
 use variant_run_core::{Outcome, PlayerId};
 
 use super::game::{Game, GameError};
+use super::input::{read_line, Line};
 use super::notation::Notation;
 use super::players::{Choice, Player};
 use super::record::{turn_line, Record};
 use crate::draw;
+use crate::printable::printable;
 use crate::ruleset::Variant;
 
 /// Who plays one side.
@@ -216,10 +218,14 @@ fn prompt_human(
     loop {
         write!(out, "{number:>4}. {letter}> ")?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(None);
-        }
+        let line = match read_line(input)? {
+            None => return Ok(None),
+            Some(Line::Text(text)) => text,
+            Some(refused) => {
+                writeln!(out, "{}", refused.refusal().unwrap_or_default())?;
+                continue;
+            }
+        };
         let text = line.trim();
         match (text, &setup_help) {
             ("", _) => continue,
@@ -246,7 +252,8 @@ fn prompt_human(
                 Ok(shown) => return Ok(Some(shown)),
                 // A refused turn changes nothing: say why and ask again.
                 Err(GameError::Script(e)) => return Err(GameError::Script(e).into()),
-                Err(e) => writeln!(out, "{e}")?,
+                // The message repeats what was typed: escaped, as it may be anything.
+                Err(e) => writeln!(out, "{}", printable(&e.to_string()))?,
             },
         }
     }

@@ -11,6 +11,7 @@ use variant_run_core::{GameModel, Outcome, Position, Referee};
 use super::script::{map_str, GameView};
 use super::Variant;
 use crate::diagnostic::Diagnostic;
+use crate::printable::printable;
 
 impl Variant {
     /// What a script sees of a position.
@@ -89,6 +90,8 @@ impl Variant {
         }
         let reason = map_str(&map, "reason")
             .ok_or_else(|| fail("the result map has no `reason` string".into()))?;
+        // Reasons end up on the terminal and in records, one line each.
+        let reason = printable(&reason).into_owned();
         let rules = &self.model.rules;
         if let Some(letter) = map_str(&map, "winner") {
             let winner = letter
@@ -96,7 +99,12 @@ impl Variant {
                 .next()
                 .filter(|_| letter.len() == 1)
                 .and_then(|c| rules.player_by_letter(c))
-                .ok_or_else(|| fail(format!("winner `{letter}` is not a player's letter")))?;
+                .ok_or_else(|| {
+                    fail(format!(
+                        "winner `{}` is not a player's letter",
+                        printable(&letter)
+                    ))
+                })?;
             return Ok(Some(Outcome {
                 winner: Some(winner),
                 reason,

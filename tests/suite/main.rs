@@ -18,6 +18,7 @@ mod designer_flow;
 mod errors;
 mod hex_ruleset;
 mod hex_walkthrough;
+mod hostile_input;
 mod matches;
 mod mcts;
 mod parallel;

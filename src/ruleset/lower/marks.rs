@@ -1,6 +1,7 @@
 //! `[[marks]]`: junctions the board draws marked (bases, goals), each set naming the
 //! `[params]` list that the scripts read too.
 
+use crate::printable::printable;
 use variant_run_core::Board;
 
 use super::Lowering;
@@ -75,7 +76,7 @@ pub(super) fn marks(
         marks.push(JunctionMarks {
             junctions,
             brackets,
-            legend: mark.legend.clone(),
+            legend: printable(&mark.legend).into_owned(),
         });
     }
     Ok(marks)

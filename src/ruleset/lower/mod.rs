@@ -31,6 +31,7 @@ use super::script::{
     check_params_read, display_name, require_hook, toml_to_dynamic, Script, ScriptHost,
 };
 use super::{LoadOptions, Variant};
+use crate::printable::printable;
 
 /// What every step needs: the ruleset's TOML (to point at the key at fault), the script
 /// host that compiles its scripts, and the variables its expressions read.
@@ -185,8 +186,8 @@ pub(super) fn lower(
     let notations = notation::notations(&lowering, &config.notation, &model)?;
     let marks = marks::marks(&lowering, &config, &model.board)?;
     Ok(Variant {
-        name: config.name,
-        summary: config.summary,
+        name: printable(&config.name).into_owned(),
+        summary: printable(&config.summary).into_owned(),
         dir: dir.to_path_buf(),
         size: lowering.size,
         model,

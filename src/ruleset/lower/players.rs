@@ -4,6 +4,7 @@
 use variant_run_core::{GameModel, PlayerId, PlayerSpec, Stack};
 
 use super::Lowering;
+use crate::printable::printable;
 use crate::ruleset::config::{Edge, PlayerConfig};
 use crate::ruleset::error::VariantError;
 use crate::ruleset::Counters;
@@ -90,7 +91,8 @@ pub(super) fn players(
         })? as PlayerId;
     Ok(Players {
         specs,
-        names: [a.name.clone(), b.name.clone()],
+        // Names reach the terminal in messages: control characters are shown escaped.
+        names: [a.name.as_str(), b.name.as_str()].map(|n| printable(n).into_owned()),
         first,
     })
 }

@@ -1,0 +1,176 @@
+//! Input pasted from anywhere never crashes the program: arguments that are not UTF-8,
+//! standard input that is not text or has endless lines, control characters in a
+//! ruleset's names and reasons or in a record. Each is refused with a message, or shown
+//! escaped, and the program ends normally.
+
+use std::ffi::OsStr;
+use std::io::Write;
+use std::os::unix::ffi::OsStrExt;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&OsStr], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variant-run"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Written from another thread: the program may stop reading before the end.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+fn args<'a>(words: &'a [&'a str]) -> Vec<&'a OsStr> {
+    words.iter().map(OsStr::new).collect()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn arguments_that_are_not_utf8_are_refused_with_a_message() {
+    let bad = OsStr::from_bytes(b"\xff");
+    let cases: Vec<Vec<&OsStr>> = vec![
+        vec![OsStr::new("list"), bad],
+        vec![bad],
+        vec![OsStr::new("truchet-browne"), OsStr::new("--position"), bad],
+        vec![OsStr::new("truchet-browne"), OsStr::new("--seed"), bad],
+        vec![OsStr::new("truchet-browne"), OsStr::new("--game-id"), bad],
+        vec![
+            OsStr::new("truchet-browne"),
+            OsStr::new("show"),
+            OsStr::new("--layout"),
+            bad,
+        ],
+        vec![
+            OsStr::new("replay"),
+            OsStr::new("-"),
+            OsStr::new("--show"),
+            bad,
+        ],
+    ];
+    for case in cases {
+        let output = run(&case, b"");
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{case:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{case:?}: {stderr}");
+        let first = stderr.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with("error: ") && (first.contains("UTF-8") || first.contains('\u{fffd}')),
+            "{case:?}: {stderr}"
+        );
+        assert!(output.stdout.is_empty());
+    }
+}
+
+/// A person's line that is not text, or is endless, is refused like an illegal turn:
+/// the game goes on, and the long line costs no memory and is not echoed.
+#[test]
+fn a_line_that_is_not_text_or_too_long_is_refused_and_play_goes_on() {
+    let mut input = b"\xff\xfe turn\n".to_vec();
+    input.extend(std::iter::repeat_n(b'a', 10_000_000));
+    input.extend_from_slice(b"\nboard\nquit\n");
+    let output = run(
+        &args(&[
+            "truchet-browne",
+            "play",
+            "--player",
+            "x=human",
+            "--layout",
+            "random",
+        ]),
+        &input,
+    );
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(stdout.contains("that line is not UTF-8 text; it was ignored"));
+    assert!(stdout.contains("a line of 10000000 bytes is not a turn"));
+    assert!(
+        !stdout.contains("aaaaaaaaaa"),
+        "the long line is not echoed"
+    );
+    assert!(stdout.ends_with("game abandoned\n"));
+    assert!(stdout.len() < 20_000);
+}
+
+#[test]
+fn a_layout_is_trimmed_like_a_position() {
+    let plain = run(
+        &args(&[
+            "truchet-browne",
+            "position",
+            "--size",
+            "3",
+            "--layout",
+            "rrr/lrr/rrr",
+        ]),
+        b"",
+    );
+    let padded = run(
+        &args(&[
+            "truchet-browne",
+            "position",
+            "--size",
+            "3",
+            "--layout",
+            " rrr/lrr/rrr\n",
+        ]),
+        b"",
+    );
+    assert!(plain.status.success(), "{}", text(&plain.stderr));
+    assert_eq!(text(&plain.stdout), text(&padded.stdout));
+}
+
+/// A ruleset with escape sequences in its names and in the reason its end rule gives:
+/// every one is shown escaped, in the record and in `describe`.
+#[test]
+fn control_characters_from_a_ruleset_are_shown_escaped() {
+    let fixture = "tests/fixtures/sandbox/control-characters";
+    for command in ["play", "describe"] {
+        let output = run(&args(&[fixture, command]), b"");
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let stdout = text(&output.stdout);
+        assert!(!stdout.contains('\u{1b}'), "{command}: {stdout}");
+        assert!(!stdout.contains('\u{7}'), "{command}: {stdout}");
+        assert!(stdout.contains("\\u{1b}[2J"), "{command}: {stdout}");
+    }
+    let played = text(&run(&args(&[fixture, "play"]), b"").stdout);
+    assert!(
+        played.ends_with("x wins: cleared \\u{1b}[2J the screen \\u{7}\n"),
+        "{played}"
+    );
+}
+
+#[test]
+fn records_with_control_characters_or_too_long_are_refused() {
+    let record = b"ruleset truchet-browne\noptions --seed 2\n   1. x  random\x1b[2J\n";
+    let output = run(&args(&["replay", "-"]), record);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "variant-run: -: line 3: a control character (U+001B) is not part of a record\n"
+    );
+    let mut long = b"ruleset truchet-browne\n".to_vec();
+    long.extend(std::iter::repeat_n(b'#', 17 << 20));
+    let output = run(&args(&["replay", "-"]), &long);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("a record is at most 16777216 bytes"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = run(&args(&["replay", "-"]), b"ruleset truchet-browne\n\xff\n");
+    assert_eq!(
+        text(&output.stderr),
+        "variant-run: -: not UTF-8 text (byte 24 is not)\n"
+    );
+}
