@@ -11,6 +11,7 @@ pub mod check;
 pub mod diagnostic;
 pub mod draw;
 pub mod markup;
+pub mod memory;
 pub mod parallel;
 pub mod play;
 pub mod printable;

@@ -12,6 +12,10 @@ use variant_run::printable::printable_lines;
 use cli::args::{Cli, TopCommand};
 use cli::Failure;
 
+/// Counts what each thread allocates, so a ruleset's script stops at its memory budget.
+#[global_allocator]
+static ALLOCATOR: variant_run::memory::CountingAllocator = variant_run::memory::CountingAllocator;
+
 fn main() -> ExitCode {
     // Arguments are read as the OS gives them, so one that is not UTF-8 is a clean error.
     let cli = match Cli::try_parse_from(std::env::args_os()) {

@@ -38,6 +38,48 @@ pub struct VariantConfig {
     /// of legend under the board.
     #[serde(default)]
     pub marks: Vec<MarkConfig>,
+    /// `[limits]`: the sandbox's limits for this ruleset's scripts, where it needs other
+    /// values than the defaults (see `script::limits`).
+    #[serde(default)]
+    pub limits: LimitsConfig,
+}
+
+/// `[limits]`: each key sets one limit of `script::limits::LIMITS`; a key left out keeps
+/// its default.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsConfig {
+    pub operations: Option<u64>,
+    pub call_depth: Option<u64>,
+    pub expression_depth: Option<u64>,
+    pub string_bytes: Option<u64>,
+    pub array_items: Option<u64>,
+    pub map_entries: Option<u64>,
+    pub memory_mb: Option<u64>,
+    pub time_ms: Option<u64>,
+    pub print_bytes_per_call: Option<u64>,
+    pub print_bytes_per_game: Option<u64>,
+}
+
+impl LimitsConfig {
+    /// The keys set, with their values.
+    pub fn set(&self) -> Vec<(&'static str, u64)> {
+        [
+            ("operations", self.operations),
+            ("call_depth", self.call_depth),
+            ("expression_depth", self.expression_depth),
+            ("string_bytes", self.string_bytes),
+            ("array_items", self.array_items),
+            ("map_entries", self.map_entries),
+            ("memory_mb", self.memory_mb),
+            ("time_ms", self.time_ms),
+            ("print_bytes_per_call", self.print_bytes_per_call),
+            ("print_bytes_per_game", self.print_bytes_per_game),
+        ]
+        .into_iter()
+        .filter_map(|(key, value)| value.map(|v| (key, v)))
+        .collect()
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -3,6 +3,10 @@
 //! binary builds and links once, which keeps a fresh clone's first test run short, and
 //! lets `rule_change` run the whole suite again on a copy of the project.
 
+/// As in the program: scripts stop at their memory budget only where memory is counted.
+#[global_allocator]
+static ALLOCATOR: variant_run::memory::CountingAllocator = variant_run::memory::CountingAllocator;
+
 mod bench;
 mod big_listings;
 mod boardspace_layouts;
@@ -30,6 +34,7 @@ mod records;
 mod reference_agrees;
 mod rule_change;
 mod rulesets;
+mod sandbox;
 mod svg;
 mod trugo_game;
 mod trugo_texts;

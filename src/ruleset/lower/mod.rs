@@ -7,6 +7,7 @@
 //! model), then what is built on the model: start pieces, set-up, notations, marks.
 
 mod board;
+mod limits;
 mod marks;
 mod notation;
 mod players;
@@ -27,9 +28,7 @@ use super::config::{Expr, VariantConfig};
 use super::error::VariantError;
 use super::library::shared_scripts_dir;
 use super::merged::MergedToml;
-use super::script::{
-    check_params_read, display_name, require_hook, toml_to_dynamic, Script, ScriptHost,
-};
+use super::script::{check_params_read, require_hook, toml_to_dynamic, Script, ScriptHost};
 use super::{LoadOptions, Variant};
 use crate::printable::printable;
 
@@ -37,7 +36,6 @@ use crate::printable::printable;
 /// host that compiles its scripts, and the variables its expressions read.
 pub(super) struct Lowering<'a> {
     toml: &'a MergedToml,
-    shared: Option<PathBuf>,
     host: ScriptHost,
     /// The board size (`None` on a patch).
     size: Option<u32>,
@@ -58,25 +56,12 @@ impl Lowering<'_> {
 
     /// The file a script path names: in the variant folder, then in the folders of the
     /// rulesets it extends, then in the shared `scripts/`.
+    /// A path that leaves those folders is refused unread.
     fn script_path(&self, key: &str, file: &str) -> Result<PathBuf, VariantError> {
-        let dirs = self.toml.dirs();
-        let found = dirs
-            .iter()
-            .chain(self.shared.as_ref())
-            .map(|dir| dir.join(file))
-            .find(|path| path.is_file());
-        found.ok_or_else(|| {
-            let looked: Vec<String> = dirs
-                .iter()
-                .chain(self.shared.as_ref())
-                .map(|d| display_name(d))
-                .collect();
-            self.bad_labelled(
-                key,
-                format!("no script `{file}` in {}", looked.join(", ")),
-                "no such script",
-            )
-        })
+        self.host
+            .dirs()
+            .find(file)
+            .map_err(|why| self.bad_labelled(key, why.message.clone(), why.label()))
     }
 
     /// Compiles the script a `[rules]`/`[setup]` key names and checks it: it defines
@@ -155,7 +140,8 @@ pub(super) fn lower(
     options: &LoadOptions,
 ) -> Result<Variant, VariantError> {
     let dir = toml.own().dir.as_path();
-    let shared = shared_scripts_dir(dir);
+    let shared: Option<PathBuf> = shared_scripts_dir(dir);
+    let limits = limits::limits(toml, &config.limits)?;
     let params: BTreeMap<String, Dynamic> = config
         .params
         .iter()
@@ -163,11 +149,11 @@ pub(super) fn lower(
         .collect();
     let mut lowering = Lowering {
         toml,
-        host: ScriptHost::new(&toml.dirs(), shared.as_deref()),
-        shared,
+        host: ScriptHost::new(&toml.dirs(), shared.as_deref(), limits),
         size: None,
         params,
     };
+    limits::check_params(&lowering)?;
     lowering.size = board::size(&lowering, &config, options)?;
     let board = board::board(
         &lowering,

@@ -1,37 +1,32 @@
 //! The Rhai script host: one engine, every script compiled once, sandbox limits, and
 //! errors that name the file, line and column with a caret under the spot.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use rhai::module_resolvers::{FileModuleResolver, ModuleResolversCollection};
 use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Scope, AST};
 
 use super::api::register_game_api;
-use super::imports::check_import_cycles;
+use super::budget::{self, Budget};
+use super::limits::{raise_hint, too_large, Limits};
+use super::modules::{
+    check_imports, parse_error, read_script, SandboxResolver, ScriptDirs, Sources,
+};
 use super::strict::{register_strict_comparisons, type_words};
 use crate::diagnostic::Diagnostic;
 
-/// Sandbox limits: generous for rules written with native helpers, small enough that a
-/// runaway script stops at once with an error instead of hanging a game.
-const MAX_OPERATIONS: u64 = 1_000_000;
-const MAX_CALL_LEVELS: usize = 48;
-const MAX_EXPR_DEPTH: usize = 64;
-const MAX_FN_EXPR_DEPTH: usize = 48;
-const MAX_STRING_SIZE: usize = 10_000;
-const MAX_ARRAY_SIZE: usize = 10_000;
-const MAX_MAP_SIZE: usize = 1_000;
+/// How many modules a ruleset's scripts may import in all.
 const MAX_MODULES: usize = 32;
 
 /// The engine and the compiled scripts of one ruleset.
 pub struct ScriptHost {
     engine: Engine,
-    /// Where imports are looked for, in the module resolver's order.
-    import_dirs: Vec<PathBuf>,
+    limits: Limits,
+    budget: Rc<Budget>,
+    dirs: ScriptDirs,
     /// Script sources by the name errors show (the path as given), for caret lines.
-    sources: BTreeMap<String, Arc<str>>,
+    sources: Sources,
 }
 
 /// A compiled script and the file it came from.
@@ -42,61 +37,79 @@ pub struct Script {
 }
 
 impl ScriptHost {
-    /// Builds the engine: imports resolve in the variant folders (the ruleset's own, then
-    /// those it extends), then in the shared `scripts/` folder; limits are set; `print`
-    /// goes to standard error.
-    pub fn new(variant_dirs: &[PathBuf], shared_dir: Option<&Path>) -> ScriptHost {
+    /// Builds the engine: scripts and imports come from the variant folders (the
+    /// ruleset's own, then those it extends), then from the shared `scripts/` folder, and
+    /// nowhere else; the limits are set; `print` goes to standard error.
+    pub fn new(variant_dirs: &[PathBuf], shared_dir: Option<&Path>, limits: Limits) -> ScriptHost {
+        let dirs = ScriptDirs::new(
+            variant_dirs
+                .iter()
+                .cloned()
+                .chain(shared_dir.map(Path::to_path_buf)),
+        );
+        let sources = Sources::default();
+        let budget = Rc::new(Budget::new(limits));
         let mut engine = Engine::new();
+        budget::install(&mut engine, &budget);
         engine
-            .set_max_operations(MAX_OPERATIONS)
-            .set_max_call_levels(MAX_CALL_LEVELS)
-            .set_max_expr_depths(MAX_EXPR_DEPTH, MAX_FN_EXPR_DEPTH)
-            .set_max_string_size(MAX_STRING_SIZE)
-            .set_max_array_size(MAX_ARRAY_SIZE)
-            .set_max_map_size(MAX_MAP_SIZE)
             .set_max_modules(MAX_MODULES)
             .set_fail_on_invalid_map_property(true);
         engine.disable_symbol("eval");
-        let mut resolvers = ModuleResolversCollection::new();
-        for dir in variant_dirs {
-            resolvers.push(FileModuleResolver::new_with_path(dir));
-        }
-        if let Some(shared) = shared_dir {
-            resolvers.push(FileModuleResolver::new_with_path(shared));
-        }
-        engine.set_module_resolver(resolvers);
-        engine.on_print(|text| eprintln!("script: {text}"));
-        engine.on_debug(|text, source, pos| {
-            eprintln!("script debug {}:{}: {text}", source.unwrap_or("?"), pos)
+        engine.set_module_resolver(SandboxResolver {
+            dirs: dirs.clone(),
+            sources: Rc::clone(&sources),
         });
         register_game_api(&mut engine);
         register_strict_comparisons(&mut engine);
-        let import_dirs = variant_dirs
-            .iter()
-            .cloned()
-            .chain(shared_dir.map(Path::to_path_buf))
-            .collect();
         ScriptHost {
             engine,
-            import_dirs,
-            sources: BTreeMap::new(),
+            limits,
+            budget,
+            dirs,
+            sources,
         }
     }
 
-    /// Compiles a script file once, with its imports resolved now.
+    /// The limits the scripts run within.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The folders scripts come from, in the order they are searched.
+    pub fn dirs(&self) -> &ScriptDirs {
+        &self.dirs
+    }
+
+    /// Compiles a script file once: its imports are checked (paths, cycles), then
+    /// resolved now, their top-level code running within the limits of one call.
     ///
     /// # Errors
-    /// The file cannot be read, or does not compile.
+    /// The file cannot be read, does not compile, or imports what it may not.
     pub fn compile(&mut self, path: &Path) -> Result<Script, Diagnostic> {
         let file = display_name(path);
-        let text = std::fs::read_to_string(path)
+        let text = read_script(path)
             .map_err(|e| Diagnostic::in_file(&file, format!("cannot read the script: {e}")))?;
-        self.sources.insert(file.clone(), Arc::from(text.as_str()));
-        check_import_cycles(&self.engine, &self.import_dirs, path, &text)?;
+        let text: Arc<str> = Arc::from(text);
+        self.sources
+            .borrow_mut()
+            .insert(file.clone(), Arc::clone(&text));
+        let parsed = self
+            .engine
+            .compile(&*text)
+            .map_err(|e| parse_error(&file, &text, &e))?;
+        check_imports(
+            &self.engine,
+            &self.dirs,
+            &file,
+            &parsed,
+            &self.sources,
+            MAX_MODULES,
+        )?;
+        self.budget.start_call();
         let scope = Scope::new();
         let mut ast = self
             .engine
-            .compile_into_self_contained(&scope, &text)
+            .compile_into_self_contained(&scope, &*text)
             .map_err(|e| self.locate(&file, &e))?;
         ast.set_source(file.clone());
         Ok(Script {
@@ -106,8 +119,8 @@ impl ScriptHost {
     }
 
     /// The text of a compiled script, as it was read.
-    pub fn source(&self, script: &Script) -> Option<&str> {
-        self.sources.get(&script.file).map(|text| &**text)
+    pub fn source(&self, script: &Script) -> Option<Arc<str>> {
+        self.sources.borrow().get(&script.file).cloned()
     }
 
     /// Whether a script defines a function of this name and number of parameters.
@@ -132,6 +145,7 @@ impl ScriptHost {
         // Evaluating the AST first runs its `import` statements, so functions can use the
         // modules; keep top-level code to imports and constants, as it runs every call.
         let options = CallFnOptions::new().eval_ast(true).rewind_scope(true);
+        self.budget.start_call();
         self.engine
             .call_fn_with_options::<T>(options, &mut scope, &script.ast, name, args)
             .map_err(|e| self.locate_in_fn(&script.file, name, &e))
@@ -149,9 +163,10 @@ impl ScriptHost {
         vars: &Scope<'static>,
     ) -> Result<T, String> {
         let mut scope = vars.clone();
+        self.budget.start_call();
         self.engine
             .eval_expression_with_scope::<T>(&mut scope, expr)
-            .map_err(|e| root_cause(&e))
+            .map_err(|e| root_cause(&e, &self.limits))
     }
 
     /// Like [`ScriptHost::locate`]; errors Rhai gives no position (a runaway loop hitting
@@ -174,14 +189,13 @@ impl ScriptHost {
     /// Points a diagnostic at the line defining `fn name(` in its file, when found.
     pub fn at_definition(&self, diagnostic: Diagnostic, name: &str) -> Diagnostic {
         let definition = format!("fn {name}(");
-        let Some(text) = self.sources.get(&diagnostic.file) else {
+        let Some(text) = self.sources.borrow().get(&diagnostic.file).cloned() else {
             return diagnostic;
         };
         let Some(start) = text.find(&definition) else {
             return diagnostic;
         };
         let name_start = start + 3;
-        let text = Arc::clone(text);
         diagnostic.at(
             &text,
             name_start..name_start + name.len(),
@@ -196,11 +210,9 @@ impl ScriptHost {
         pos: rhai::Position,
         label: &str,
     ) -> Diagnostic {
-        match (pos.line(), self.sources.get(&diagnostic.file)) {
-            (Some(line), Some(text)) => {
-                let text = Arc::clone(text);
-                diagnostic.at_line_column(&text, line, pos.position(), label)
-            }
+        let text = self.sources.borrow().get(&diagnostic.file).cloned();
+        match (pos.line(), text) {
+            (Some(line), Some(text)) => diagnostic.at_line_column(&text, line, pos.position(), label),
             _ => diagnostic,
         }
     }
@@ -212,7 +224,7 @@ impl ScriptHost {
         let file = innermost_source.unwrap_or(file).to_string();
         let pos = innermost.position();
         self.at_position(
-            Diagnostic::in_file(&file, root_cause(innermost)),
+            Diagnostic::in_file(&file, root_cause(innermost, &self.limits)),
             pos,
             "here",
         )
@@ -262,15 +274,21 @@ fn innermost_fn(error: &EvalAltResult) -> Option<&str> {
 
 /// The message of an error without Rhai's own position suffix, in words a designer
 /// recognises.
-fn root_cause(error: &EvalAltResult) -> String {
+fn root_cause(error: &EvalAltResult, limits: &Limits) -> String {
     let (_, inner) = innermost(error, None);
     let text = match inner {
-        EvalAltResult::ErrorTooManyOperations(_) => {
-            format!("the script ran more than {MAX_OPERATIONS} operations (an endless loop?)")
-        }
-        EvalAltResult::ErrorStackOverflow(_) => {
-            format!("calls nested deeper than {MAX_CALL_LEVELS} levels (endless recursion?)")
-        }
+        EvalAltResult::ErrorTooManyOperations(_) => format!(
+            "the script ran more than {} operations (an endless loop?); {}",
+            limits.operations,
+            raise_hint("operations")
+        ),
+        EvalAltResult::ErrorStackOverflow(_) => format!(
+            "calls nested deeper than {} levels (endless recursion?); {}",
+            limits.call_depth,
+            raise_hint("call_depth")
+        ),
+        EvalAltResult::ErrorDataTooLarge(what, _) => too_large(what, limits),
+        EvalAltResult::ErrorTerminated(why, _) => why.to_string(),
         EvalAltResult::ErrorParsing(kind, _) => kind.to_string(),
         EvalAltResult::ErrorMismatchOutputType(expected, actual, _) => format!(
             "returned {} where {} is expected",

@@ -6,11 +6,16 @@
 //! through native helpers (`game.pieces("x")`, `game.has_legal_turn()`) instead of loops.
 
 mod api;
+mod budget;
 mod host;
-mod imports;
+pub mod limits;
 mod lint;
+mod modules;
+mod sizes;
 mod strict;
 
 pub use api::GameView;
 pub use host::{display_name, map_str, toml_to_dynamic, Script, ScriptHost};
+pub use limits::Limits;
 pub use lint::{check_params_read, require_hook};
+pub use modules::ScriptDirs;

@@ -1,0 +1,85 @@
+//! Memory a thread holds, for the script sandbox's memory budget.
+//!
+//! Rhai checks the sizes of most values it builds, but not every container a value is
+//! put into (`m[key] = list` checks the list, not the map that keeps growing), so sizes
+//! alone do not bound what a script can hold. A program that runs rulesets installs
+//! [`CountingAllocator`] as its global allocator; the script host then reads
+//! [`thread_bytes`] between a script's operations and stops the script when what it
+//! holds has grown past its budget.
+//!
+//! ```ignore
+//! #[global_allocator]
+//! static ALLOCATOR: variant_run::memory::CountingAllocator = variant_run::memory::CountingAllocator;
+//! ```
+//!
+//! The counts are per thread (a script runs on the thread that calls it) and cost one
+//! thread-local addition per allocation, so games running on other threads neither pay
+//! for nor disturb each other's counts.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+thread_local! {
+    /// Bytes this thread has allocated and freed since it started. Two counters that only
+    /// grow, so a block freed on another thread than the one that allocated it cannot make
+    /// either go below zero.
+    static ALLOCATED: Cell<u64> = const { Cell::new(0) };
+    static FREED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The system allocator, counting the bytes each thread allocates and frees.
+pub struct CountingAllocator;
+
+fn count(counter: &'static std::thread::LocalKey<Cell<u64>>, bytes: usize) {
+    // `try_with`: a thread being torn down may still free memory.
+    let _ = counter.try_with(|c| c.set(c.get().wrapping_add(bytes as u64)));
+}
+
+// SAFETY: every call is passed on to the system allocator unchanged; the counters are
+// thread-local cells that never allocate.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count(&ALLOCATED, layout.size());
+        System.alloc(layout)
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count(&ALLOCATED, layout.size());
+        System.alloc_zeroed(layout)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        count(&FREED, layout.size());
+        System.dealloc(ptr, layout);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count(&FREED, layout.size());
+        count(&ALLOCATED, new_size);
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+/// A reading of this thread's counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reading {
+    allocated: u64,
+    freed: u64,
+}
+
+/// This thread's counters now, or `None` when the program does not count (its global
+/// allocator is not [`CountingAllocator`]): then nothing has ever been counted.
+pub fn thread_bytes() -> Option<Reading> {
+    let allocated = ALLOCATED.try_with(Cell::get).ok()?;
+    let freed = FREED.try_with(Cell::get).ok()?;
+    (allocated > 0).then_some(Reading { allocated, freed })
+}
+
+impl Reading {
+    /// How much more this thread holds now than at `earlier` (0 if it holds less).
+    pub fn grown_since(self, earlier: Reading) -> u64 {
+        let now = self.allocated.wrapping_sub(self.freed) as i64;
+        let then = earlier.allocated.wrapping_sub(earlier.freed) as i64;
+        now.wrapping_sub(then).max(0) as u64
+    }
+}

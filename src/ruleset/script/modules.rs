@@ -1,0 +1,378 @@
+//! Where a ruleset's scripts come from: the files its `variant.toml` names and the
+//! modules its scripts `import`, found only in the variant folder, the folders of the
+//! rulesets it extends, and the shared `scripts/` folder.
+//!
+//! A path that leaves those folders (`../../etc/passwd`, `/etc/passwd`, a symbolic link
+//! pointing out) is refused without being read. Imports are checked before Rhai resolves
+//! any of them: each path must be text in quotes naming such a script, and no chain of
+//! imports may lead back to a script already on it (Rhai would follow a cycle until the
+//! stack overflows).
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::path::{Component, Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use rhai::module_resolvers::ModuleResolver;
+use rhai::{ASTNode, Engine, EvalAltResult, Expr, Module, Position, Scope, Stmt, AST};
+
+use super::host::display_name;
+use crate::diagnostic::Diagnostic;
+
+/// The largest script file read: rules are a few kilobytes.
+pub const MAX_SCRIPT_BYTES: u64 = 1 << 20;
+
+/// The extension of a script an `import` names (Rhai's rule: `import "outcome"` is
+/// `outcome.rhai`).
+const MODULE_EXTENSION: &str = "rhai";
+
+/// Script texts by the name messages show, shared by the host and the module resolver so
+/// an error anywhere can show its line.
+pub(super) type Sources = Rc<RefCell<BTreeMap<String, Arc<str>>>>;
+
+/// The folders scripts may come from, in the order they are searched.
+#[derive(Clone, Debug)]
+pub struct ScriptDirs {
+    /// Each folder as given (for messages and the paths found) and as the file system
+    /// resolves it (to tell whether a file lies inside it).
+    dirs: Vec<(PathBuf, PathBuf)>,
+}
+
+impl ScriptDirs {
+    pub fn new(dirs: impl IntoIterator<Item = PathBuf>) -> ScriptDirs {
+        ScriptDirs {
+            dirs: dirs
+                .into_iter()
+                .map(|d| {
+                    let real = d.canonicalize().unwrap_or_else(|_| d.clone());
+                    (d, real)
+                })
+                .collect(),
+        }
+    }
+
+    /// The folders, as messages name them.
+    pub fn shown(&self) -> Vec<String> {
+        self.dirs.iter().map(|(d, _)| display_name(d)).collect()
+    }
+
+    /// The file a script path names: the first folder holding it wins.
+    ///
+    /// # Errors
+    /// Why the path is refused or names no script.
+    pub fn find(&self, written: &str) -> Result<PathBuf, PathRefused> {
+        let path = Path::new(written);
+        let shown = written.escape_debug();
+        let refuse = |message: String| {
+            Err(PathRefused {
+                message,
+                missing: false,
+            })
+        };
+        if written.is_empty() {
+            return refuse("an empty script path".into());
+        }
+        if path.has_root() || path.is_absolute() {
+            return refuse(format!(
+                "`{shown}` is an absolute path; a script path is relative to the variant folder"
+            ));
+        }
+        if path
+            .components()
+            .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir))
+        {
+            return refuse(format!(
+                "`{shown}` leaves the variant folder; scripts come from the variant folder, \
+                 the folders of the rulesets it extends, and scripts/"
+            ));
+        }
+        for (dir, real_dir) in &self.dirs {
+            let candidate = dir.join(path);
+            if !candidate.is_file() {
+                continue;
+            }
+            let inside = candidate
+                .canonicalize()
+                .is_ok_and(|real| real.starts_with(real_dir));
+            if !inside {
+                return refuse(format!(
+                    "`{shown}` in {} leads outside that folder (a symbolic link)",
+                    display_name(dir)
+                ));
+            }
+            return Ok(candidate);
+        }
+        Err(PathRefused {
+            message: format!("no script `{shown}` in {}", self.shown().join(", ")),
+            missing: true,
+        })
+    }
+
+    /// The file an `import` names.
+    ///
+    /// # Errors
+    /// As [`ScriptDirs::find`].
+    pub fn find_module(&self, written: &str) -> Result<PathBuf, PathRefused> {
+        let mut with_extension = PathBuf::from(written);
+        with_extension.set_extension(MODULE_EXTENSION);
+        self.find(&with_extension.to_string_lossy())
+    }
+}
+
+/// Why a script path names no script the ruleset may use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathRefused {
+    pub message: String,
+    /// Whether the path is one a script may have, with no file there.
+    missing: bool,
+}
+
+impl PathRefused {
+    /// What a caret under the path says.
+    pub fn label(&self) -> &'static str {
+        if self.missing {
+            "no such script"
+        } else {
+            "not a script of this ruleset"
+        }
+    }
+}
+
+impl std::fmt::Display for PathRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Reads a script file, refusing one too large to be a rule.
+///
+/// # Errors
+/// The file cannot be read, is not UTF-8 text, or is too large; the message says which.
+pub fn read_script(path: &Path) -> Result<String, String> {
+    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+    if size > MAX_SCRIPT_BYTES {
+        return Err(format!(
+            "the file is {size} bytes; a script may have at most {MAX_SCRIPT_BYTES}"
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "the file is not UTF-8 text (byte {} is not)",
+            e.utf8_error().valid_up_to() + 1
+        )
+    })
+}
+
+/// Checks the imports of a script and of every script it imports, before Rhai resolves
+/// any of them; records every text read in `sources`.
+///
+/// # Errors
+/// An import whose path is not text in quotes, names no script or one outside the
+/// allowed folders, a script that does not read or parse, an import cycle, or more
+/// modules than `max_modules`; located at the import at fault.
+pub(super) fn check_imports(
+    engine: &Engine,
+    dirs: &ScriptDirs,
+    file: &str,
+    ast: &AST,
+    sources: &Sources,
+    max_modules: usize,
+) -> Result<(), Diagnostic> {
+    let mut walk = ImportWalk {
+        engine,
+        dirs,
+        sources,
+        chain: Vec::new(),
+        done: Vec::new(),
+        max_modules,
+    };
+    walk.visit(file, ast)
+}
+
+struct ImportWalk<'a> {
+    engine: &'a Engine,
+    dirs: &'a ScriptDirs,
+    sources: &'a Sources,
+    /// The scripts being checked, each importing the next: (real path, name shown).
+    chain: Vec<(PathBuf, String)>,
+    /// Scripts already checked, with all they import.
+    done: Vec<PathBuf>,
+    max_modules: usize,
+}
+
+impl ImportWalk<'_> {
+    fn visit(&mut self, file: &str, ast: &AST) -> Result<(), Diagnostic> {
+        let real = Path::new(file)
+            .canonicalize()
+            .unwrap_or_else(|_| PathBuf::from(file));
+        self.chain.push((real.clone(), file.to_string()));
+        for (written, pos) in imports(ast) {
+            let at = |message: String, label: &str| self.at(file, pos, message, label);
+            let Some(written) = written else {
+                return Err(at(
+                    "an import path must be text in quotes, so it can be checked when the \
+                     ruleset loads"
+                        .into(),
+                    "not text in quotes",
+                ));
+            };
+            let path = self.dirs.find_module(&written).map_err(|e| {
+                at(
+                    format!("import \"{}\": {e}", written.escape_debug()),
+                    "here",
+                )
+            })?;
+            let imported = display_name(&path);
+            let imported_real = path.canonicalize().unwrap_or_else(|_| path.clone());
+            if let Some(start) = self.chain.iter().position(|(r, _)| *r == imported_real) {
+                let mut cycle: Vec<&str> = self.chain[start..]
+                    .iter()
+                    .map(|(_, s)| s.as_str())
+                    .collect();
+                cycle.push(&imported);
+                let message = if cycle.len() == 2 {
+                    format!("import cycle: {imported} imports itself")
+                } else {
+                    format!(
+                        "import cycle: {} imports {}",
+                        cycle[0],
+                        cycle[1..].join(", which imports ")
+                    )
+                };
+                return Err(at(message, "this import closes the cycle"));
+            }
+            if self.done.contains(&imported_real) {
+                continue;
+            }
+            if self.done.len() + self.chain.len() > self.max_modules {
+                return Err(at(
+                    format!("more than {} scripts imported", self.max_modules),
+                    "one import too many",
+                ));
+            }
+            let text = read_script(&path).map_err(|e| {
+                at(
+                    format!("import \"{}\": {imported}: {e}", written.escape_debug()),
+                    "here",
+                )
+            })?;
+            let text: Arc<str> = Arc::from(text);
+            self.sources
+                .borrow_mut()
+                .insert(imported.clone(), Arc::clone(&text));
+            let module_ast = self
+                .engine
+                .compile(&*text)
+                .map_err(|e| parse_error(&imported, &text, &e))?;
+            self.visit(&imported, &module_ast)?;
+        }
+        let (real, _) = self.chain.pop().expect("pushed above");
+        self.done.push(real);
+        Ok(())
+    }
+
+    /// A diagnostic at a position of a script already read.
+    fn at(&self, file: &str, pos: Position, message: String, label: &str) -> Diagnostic {
+        let located = Diagnostic::in_file(file, message);
+        let text = self.sources.borrow().get(file).cloned();
+        match (text, pos.line()) {
+            (Some(text), Some(line)) => located.at_line_column(&text, line, pos.position(), label),
+            _ => located,
+        }
+    }
+}
+
+/// A script's `import` statements, anywhere in it: each path when it is a string
+/// constant, and where the statement stands.
+fn imports(ast: &AST) -> Vec<(Option<String>, Position)> {
+    let mut found = Vec::new();
+    ast.walk(&mut |path: &[ASTNode]| {
+        if let Some(ASTNode::Stmt(Stmt::Import(import, pos))) = path.last() {
+            let written = match &import.0 {
+                Expr::StringConstant(s, _) => Some(s.to_string()),
+                _ => None,
+            };
+            found.push((written, *pos));
+        }
+        true
+    });
+    found
+}
+
+/// A parse error of a script, located in its text.
+pub(super) fn parse_error(file: &str, text: &Arc<str>, error: &rhai::ParseError) -> Diagnostic {
+    let located = Diagnostic::in_file(file, error.0.to_string());
+    match error.1.line() {
+        Some(line) => located.at_line_column(text, line, error.1.position(), "here"),
+        None => located,
+    }
+}
+
+/// Resolves `import`s for Rhai from the allowed folders only (the imports have been
+/// checked by then), naming each module after its file so errors inside it show its
+/// lines.
+pub(super) struct SandboxResolver {
+    pub(super) dirs: ScriptDirs,
+    pub(super) sources: Sources,
+}
+
+impl SandboxResolver {
+    fn load(
+        &self,
+        engine: &Engine,
+        written: &str,
+        pos: Position,
+    ) -> Result<AST, Box<EvalAltResult>> {
+        let path = self.dirs.find_module(written).map_err(|e| {
+            Box::new(EvalAltResult::ErrorModuleNotFound(
+                format!("{written} ({e})"),
+                pos,
+            ))
+        })?;
+        let shown = display_name(&path);
+        let text = read_script(&path).map_err(|e| {
+            Box::new(EvalAltResult::ErrorInModule(
+                shown.clone(),
+                EvalAltResult::ErrorRuntime(e.into(), pos).into(),
+                pos,
+            ))
+        })?;
+        let text: Arc<str> = Arc::from(text);
+        self.sources
+            .borrow_mut()
+            .insert(shown.clone(), Arc::clone(&text));
+        let mut ast = engine
+            .compile(&*text)
+            .map_err(|e| Box::new(EvalAltResult::ErrorInModule(shown.clone(), e.into(), pos)))?;
+        ast.set_source(shown);
+        Ok(ast)
+    }
+}
+
+impl ModuleResolver for SandboxResolver {
+    fn resolve(
+        &self,
+        engine: &Engine,
+        _source: Option<&str>,
+        path: &str,
+        pos: Position,
+    ) -> Result<Rc<Module>, Box<EvalAltResult>> {
+        let ast = self.load(engine, path, pos)?;
+        let source = ast.source().unwrap_or(path).to_string();
+        let module = Module::eval_ast_as_new(Scope::new(), &ast, engine)
+            .map_err(|e| Box::new(EvalAltResult::ErrorInModule(source, e, pos)))?;
+        Ok(module.into())
+    }
+
+    fn resolve_ast(
+        &self,
+        engine: &Engine,
+        _source: Option<&str>,
+        path: &str,
+        pos: Position,
+    ) -> Option<Result<AST, Box<EvalAltResult>>> {
+        Some(self.load(engine, path, pos))
+    }
+}
