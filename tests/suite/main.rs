@@ -20,6 +20,7 @@ mod cli;
 mod common;
 mod designer_flow;
 mod errors;
+mod fuzz_properties;
 mod hex_ruleset;
 mod hex_walkthrough;
 mod hostile_input;

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Writes the seed corpora of the fuzz targets (fuzz/corpus/<target>/) from the project's
+# fixtures: position fixtures and perft tables, openings, the turns listed in them, game
+# records, and the variant folders. Run from the project folder after
+# `cargo build --release`; the corpora are committed, so this is needed only to refresh
+# them after the fixtures change.
+set -euo pipefail
+
+bin=./target/release/variant-run
+out=fuzz/corpus
+rm -rf "$out"
+mkdir -p "$out"/{position_square,position_hex,position_patch,turn_server,turn_boardspace,record,variant}
+
+n=0
+seed() { # target, text (written without a final newline)
+    n=$((n + 1))
+    printf '%s' "$2" >"$out/$1/seed-$(printf '%04d' "$n")"
+}
+
+seed_turn() { # target, position byte (octal escape), text
+    n=$((n + 1))
+    { printf "$2"; printf '%s' "$3"; } >"$out/$1/seed-$(printf '%04d' "$n")"
+}
+
+positions_of() { # ruleset: every position text of its fixtures and perft table
+    grep -hs '^position ' "variants/$1/positions/"*.pos "tests/perft/$1.perft" | sed 's/^position //'
+}
+
+# Position texts: fixtures, perft tables, openings at several sizes.
+while read -r p; do seed position_square "$p"; done < <(positions_of truchet-browne)
+for size in 3 5 7; do
+    for s in 1 2; do seed position_square "$($bin truchet-browne position --size $size --seed $s)"; done
+done
+while read -r p; do seed position_hex "$p"; done < <(positions_of truchet-hex)
+for size in 2 4; do seed position_hex "$($bin truchet-hex position --size $size)"; done
+seed position_hex "$($bin truchet-hex position --size 2 --tiles trugo)"
+while read -r p; do seed position_patch "$p"; done < <(positions_of trugo)
+seed position_patch "- - 36 o=25,x=25 o"
+
+# Turn texts: the first byte picks the position of the target's bench (0: the opening of
+# seed 1), the rest is the text; a sample of each listing.
+while read -r t; do seed_turn turn_server '\000' "$t"; done < <($bin truchet-browne moves --seed 1 | awk 'NR % 20 == 1')
+while read -r t; do seed_turn turn_server '\001' "$t"; done < <($bin truchet-browne moves --seed 2 | awk 'NR % 40 == 1')
+seed_turn turn_server '\000' "a1-c3;c3,c5-c4"
+seed_turn turn_server '\000' "b4-2xa4,b3"
+while read -r t; do seed_turn turn_boardspace '\000' "$t"; done < <($bin truchet-boardspace moves --notation boardspace --seed 1 | awk 'NR % 20 == 1')
+
+# Game records: short games of every ruleset, in both notations.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+record() { # name, options...
+    local name=$1
+    shift
+    $bin "$@" --record "$tmp/$name" >/dev/null
+    seed record "$(cat "$tmp/$name")"
+}
+record browne truchet-browne --size 5 --seed 3 --max-turns 30
+record browne-layout truchet-browne --size 3 --layout random --seed 4
+record boardspace truchet-boardspace --seed 2 --notation boardspace --max-turns 20
+record hex truchet-hex --size 2 --seed 5 --max-turns 30
+record trugo trugo --param pool=8 --seed 4 --max-turns 40
+
+# Rulesets: variant.toml, then each script after a `%%% <path>` line.
+variant_seed() { # folder
+    local dir=$1 text file
+    text=$(cat "$dir/variant.toml")
+    while read -r file; do
+        text+=$'\n'"%%% ${file#"$dir"/}"$'\n'"$(cat "$file")"
+    done < <(find "$dir" -name '*.rhai' | sort)
+    seed variant "$text"
+}
+for dir in variants/* tests/fixtures/designer/*; do variant_seed "$dir"; done
+for dir in tests/fixtures/broken/{capture-syntax,end-bad-result,import-cycle,turn-height-out-of-range,layout-key-typo,players-bad-expression}; do
+    variant_seed "$dir"
+done
+
+find "$out" -type f | wc -l
