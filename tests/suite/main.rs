@@ -24,6 +24,7 @@ mod fuzz_properties;
 mod hex_ruleset;
 mod hex_walkthrough;
 mod hostile_input;
+mod invariants;
 mod matches;
 mod mcts;
 mod parallel;
