@@ -104,3 +104,49 @@ pub fn square_model(size: u32, capture: impl Fn(u8, u8, bool) -> bool) -> GameMo
     .expect("valid board");
     model(board, [('x', Colour::Dark), ('o', Colour::Light)], capture)
 }
+
+/// Seeded random games for the core's own unit tests.
+#[cfg(test)]
+pub(crate) mod games {
+    use crate::{GameModel, Position, Stack};
+
+    /// A small generator of seeded draws (the core has no random crate).
+    pub struct Draws(pub u64);
+
+    impl Draws {
+        pub fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 33) % n as u64) as usize
+        }
+    }
+
+    /// Browne's start on a random layout: each side on its colour in its nearest rows.
+    pub fn start(model: &GameModel, draws: &mut Draws) -> Position {
+        let board = &model.board;
+        let mut position = Position::empty(board, 0);
+        let states = board.tiles().len();
+        for cell in 0..board.cell_count() as u16 {
+            position.set_tile(cell, draws.below(states) as u8);
+        }
+        let rows = board.row_count();
+        let half = (rows - 2) / 2;
+        for j in 0..board.junction_count() as u16 {
+            let junction = board.junction(j);
+            let row = junction.row as usize;
+            for player in 0..2u8 {
+                let near = if player == 0 {
+                    row < half
+                } else {
+                    row >= rows - half
+                };
+                if model.rules.colour_of(player) == junction.colour && near {
+                    position.set_stack(j, Stack::new(player, 1));
+                }
+            }
+        }
+        position
+    }
+}
