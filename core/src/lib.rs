@@ -14,6 +14,7 @@
 mod action_text;
 mod board;
 mod colour;
+mod distinct_count;
 mod error;
 mod forms;
 mod groups;

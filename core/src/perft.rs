@@ -76,11 +76,11 @@ impl GameModel {
         position: &Position,
         depth: u32,
     ) -> Result<u64, R::Error> {
+        if !referee.has_after_turn() && depth == 1 {
+            return Ok(self.count_distinct(position));
+        }
         let deltas = self.distinct_deltas(position);
         if !referee.has_after_turn() {
-            if depth == 1 {
-                return Ok(deltas.len() as u64);
-            }
             let mut total = 0;
             let mut child = position.clone();
             for delta in &deltas {

@@ -149,4 +149,21 @@ pub(crate) mod games {
         }
         position
     }
+
+    /// Positions along a random game from `start` (each turn drawn among the distinct
+    /// ones), at most `turns` of them.
+    pub fn along_a_game(model: &GameModel, seed: u64, turns: usize) -> Vec<Position> {
+        let mut draws = Draws(seed.wrapping_mul(97).wrapping_add(13));
+        let mut position = start(model, &mut draws);
+        let mut out = vec![position.clone()];
+        for _ in 0..turns {
+            let deltas = model.distinct_deltas(&position);
+            if deltas.is_empty() {
+                break;
+            }
+            model.apply(&mut position, &deltas[draws.below(deltas.len())]);
+            out.push(position.clone());
+        }
+        out
+    }
 }
