@@ -15,6 +15,7 @@ mod setup;
 
 pub use notation::SERVER_NOTATION;
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -27,6 +28,7 @@ use super::config::{Expr, VariantConfig};
 use super::error::VariantError;
 use super::library::shared_scripts_dir;
 use super::merged::MergedToml;
+use super::script::memo::Memo;
 use super::script::{
     check_params_read, display_name, require_hook, toml_to_dynamic, Script, ScriptHost,
 };
@@ -200,6 +202,7 @@ pub(super) fn lower(
         marks,
         extends: None,
         warnings: Vec::new(),
+        end_memo: RefCell::new(Memo::for_script(lowering.host.source(&rules.end_script))),
         host: lowering.host,
         end_script: rules.end_script,
         after_turn_script: rules.after_turn_script,

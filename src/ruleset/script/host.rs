@@ -62,8 +62,13 @@ impl ScriptHost {
             resolvers.push(FileModuleResolver::new_with_path(shared));
         }
         engine.set_module_resolver(resolvers);
-        engine.on_print(|text| eprintln!("script: {text}"));
+        // Printing is a side effect: a call that prints is never remembered (see memo).
+        engine.on_print(|text| {
+            super::memo::note_side_effect();
+            eprintln!("script: {text}")
+        });
         engine.on_debug(|text, source, pos| {
+            super::memo::note_side_effect();
             eprintln!("script debug {}:{}: {text}", source.unwrap_or("?"), pos)
         });
         register_game_api(&mut engine);

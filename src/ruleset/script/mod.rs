@@ -8,6 +8,8 @@
 mod api;
 mod host;
 mod lint;
+pub mod memo;
+pub mod questions;
 mod strict;
 
 pub use api::GameView;
