@@ -316,20 +316,33 @@ fn for_each_category(
     }
     if kinds.contains(PieceKind::StepThenMerge) {
         for (own, &from) in reaches.own.iter().enumerate() {
+            // A stepped merge's count depends on the stack and the target, not on where
+            // the step ended: targets next to several steps' ends are counted once.
+            let mut known: ArrayVec<(JunctionId, u64), 32> = ArrayVec::new();
             for &to in reaches.of(own) {
                 for &target in at.board.neighbours(to) {
                     let beside = &reaches.beside[target as usize];
                     if beside.is_empty() || (beside.len() == 1 && beside[0] == from) {
                         continue;
                     }
-                    let others = reaches.beside(target, Some(from));
-                    let content = content_after_step(at, target, from);
-                    if content.is_owned_by(at.side) {
-                        continue;
+                    let count = match known.iter().find(|(t, _)| *t == target) {
+                        Some(&(_, count)) => count,
+                        None => {
+                            let content = content_after_step(at, target, from);
+                            let count = if content.is_owned_by(at.side) {
+                                0
+                            } else {
+                                let others = reaches.beside(target, Some(from));
+                                let stepped = Some(at.stacks[from as usize].height());
+                                count_merges(at, target, content, others, stepped)
+                            };
+                            let _ = known.try_push((target, count));
+                            count
+                        }
+                    };
+                    if count > 0 {
+                        visit(Category::SteppedMerges { own, to, target }, count)?;
                     }
-                    let stepped = Some(at.stacks[from as usize].height());
-                    let count = count_merges(at, target, content, others, stepped);
-                    visit(Category::SteppedMerges { own, to, target }, count)?;
                 }
             }
         }
