@@ -14,6 +14,7 @@
 mod action_text;
 mod board;
 mod colour;
+mod distinct_count;
 mod error;
 mod forms;
 mod groups;
@@ -30,7 +31,9 @@ mod position;
 mod position_text;
 mod referee;
 mod rules;
+mod sampler;
 mod stack;
+mod stack_count;
 mod tile;
 mod turn;
 mod turn_groups;

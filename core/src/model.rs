@@ -180,42 +180,6 @@ impl GameModel {
         Ok(turns)
     }
 
-    /// A random turn for playouts, drawn in stages: first a flip option (no flip, or one
-    /// of the flippable tiles) uniformly, then uniformly one of the turns that flip option
-    /// allows; a flip option with no turn is dropped and another drawn. Cheaper than
-    /// [`GameModel::distinct_deltas`] because it generates one board's turns and hashes
-    /// nothing; not uniform over distinct turns, which playouts do not need. `choose(n)`
-    /// must return an index below `n`.
-    pub fn random_turn(
-        &self,
-        position: &Position,
-        choose: &mut dyn FnMut(usize) -> usize,
-    ) -> Option<Delta> {
-        let mut options: Vec<Option<CellId>> = std::iter::once(None)
-            .chain(self.flippable(position).into_iter().map(Some))
-            .collect();
-        let mut turns: Vec<Turn> = Vec::new();
-        while !options.is_empty() {
-            let flip = options.swap_remove(choose(options.len()));
-            turns.clear();
-            let _ = for_each_turn(self, position, Flips::Only(flip), &mut |t, _| {
-                turns.push(t.clone());
-                ControlFlow::Continue(())
-            });
-            if !turns.is_empty() {
-                return Some(self.delta(position, &turns[choose(turns.len())]));
-            }
-        }
-        None
-    }
-
-    /// Whether the side to move has any turn; with `with_flips` false, only turns without
-    /// a flip count.
-    pub fn has_turn(&self, position: &Position, with_flips: bool) -> bool {
-        let flips = if with_flips { Flips::All } else { Flips::None };
-        for_each_turn(self, position, flips, &mut |_, _| ControlFlow::Break(())).is_break()
-    }
-
     /// Tiles that may flip now (no piece on any corner), if the rules have flips.
     pub fn flippable(&self, position: &Position) -> Vec<CellId> {
         if !self.rules.forms.has_flips() {

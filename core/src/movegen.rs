@@ -64,7 +64,6 @@ impl<'a> Staged<'a> {
 pub(crate) struct Scratch {
     visited: Vec<u32>,
     stamp: u32,
-    queue: Vec<JunctionId>,
 }
 
 impl Scratch {
@@ -88,25 +87,43 @@ impl Scratch {
             self.stamp = 1;
         }
         let stamp = self.stamp;
-        self.visited[start as usize] = stamp;
-        self.queue.clear();
-        self.queue.push(start);
-        let mut head = 0;
-        while head < self.queue.len() {
-            let j = self.queue[head];
-            head += 1;
-            for link in board.band_links(j) {
+        let visited = &mut self.visited[..];
+        visited[start as usize] = stamp;
+        // Breadth first, the junctions found so far being the queue.
+        let first = out.len();
+        let mut at = start;
+        let mut head = first;
+        loop {
+            for link in board.band_links(at) {
                 let to = link.to as usize;
                 if link.states & (1 << tiles[link.cell as usize]) != 0
-                    && self.visited[to] != stamp
+                    && visited[to] != stamp
                     && stacks[to].is_empty()
                 {
-                    self.visited[to] = stamp;
-                    self.queue.push(link.to);
+                    visited[to] = stamp;
                     out.push(link.to);
                 }
             }
+            if head == out.len() {
+                break;
+            }
+            at = out[head];
+            head += 1;
         }
+    }
+
+    /// Whether `start` has an empty junction band-linked to it: the first step of a
+    /// reach, enough to know there is one.
+    pub(crate) fn can_step(
+        board: &Board,
+        tiles: &[u8],
+        stacks: &[Stack],
+        start: JunctionId,
+    ) -> bool {
+        board.band_links(start).iter().any(|link| {
+            link.states & (1 << tiles[link.cell as usize]) != 0
+                && stacks[link.to as usize].is_empty()
+        })
     }
 }
 
@@ -430,7 +447,7 @@ fn stack_moves(
 /// Merges onto `target` from subsets of `candidates`; with a step, the stepped stack joins
 /// every subset and one other stack is enough.
 #[allow(clippy::too_many_arguments)]
-fn merges(
+pub(crate) fn merges(
     board: &Board,
     rules: &Rules,
     side: PlayerId,
@@ -480,7 +497,7 @@ fn merges(
 /// Every division of a stack of `height` on `source` into two or more substacks on
 /// distinct adjacent junctions where each may land.
 #[allow(clippy::too_many_arguments)]
-fn splits(
+pub(crate) fn splits(
     board: &Board,
     rules: &Rules,
     side: PlayerId,

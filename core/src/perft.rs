@@ -108,9 +108,6 @@ impl GameModel {
         depth: u32,
     ) -> Result<u64, R::Error> {
         if !referee.has_after_turn() {
-            if depth == 1 {
-                return Ok(deltas.len() as u64);
-            }
             let mut total = 0;
             let mut child = position.clone();
             for delta in deltas {

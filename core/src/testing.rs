@@ -104,3 +104,66 @@ pub fn square_model(size: u32, capture: impl Fn(u8, u8, bool) -> bool) -> GameMo
     .expect("valid board");
     model(board, [('x', Colour::Dark), ('o', Colour::Light)], capture)
 }
+
+/// Seeded random games for the core's own unit tests.
+#[cfg(test)]
+pub(crate) mod games {
+    use crate::{GameModel, Position, Stack};
+
+    /// A small generator of seeded draws (the core has no random crate).
+    pub struct Draws(pub u64);
+
+    impl Draws {
+        pub fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 33) % n as u64) as usize
+        }
+    }
+
+    /// Browne's start on a random layout: each side on its colour in its nearest rows.
+    pub fn start(model: &GameModel, draws: &mut Draws) -> Position {
+        let board = &model.board;
+        let mut position = Position::empty(board, 0);
+        let states = board.tiles().len();
+        for cell in 0..board.cell_count() as u16 {
+            position.set_tile(cell, draws.below(states) as u8);
+        }
+        let rows = board.row_count();
+        let half = (rows - 2) / 2;
+        for j in 0..board.junction_count() as u16 {
+            let junction = board.junction(j);
+            let row = junction.row as usize;
+            for player in 0..2u8 {
+                let near = if player == 0 {
+                    row < half
+                } else {
+                    row >= rows - half
+                };
+                if model.rules.colour_of(player) == junction.colour && near {
+                    position.set_stack(j, Stack::new(player, 1));
+                }
+            }
+        }
+        position
+    }
+
+    /// Positions along a random game from `start` (each turn drawn among the distinct
+    /// ones), at most `turns` of them.
+    pub fn along_a_game(model: &GameModel, seed: u64, turns: usize) -> Vec<Position> {
+        let mut draws = Draws(seed.wrapping_mul(97).wrapping_add(13));
+        let mut position = start(model, &mut draws);
+        let mut out = vec![position.clone()];
+        for _ in 0..turns {
+            let deltas = model.distinct_deltas(&position);
+            if deltas.is_empty() {
+                break;
+            }
+            model.apply(&mut position, &deltas[draws.below(deltas.len())]);
+            out.push(position.clone());
+        }
+        out
+    }
+}

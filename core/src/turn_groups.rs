@@ -126,7 +126,11 @@ impl GameModel {
     /// The distinct legal turns that make this flip (or none), told apart by the position
     /// they leave before any after-turn rule, each with its canonical text, sorted by it.
     /// A flip the position does not allow gives turns that are not legal.
-    pub fn legal_turns_flipping(&self, position: &Position, flip: Option<CellId>) -> Vec<LegalTurn> {
+    pub fn legal_turns_flipping(
+        &self,
+        position: &Position,
+        flip: Option<CellId>,
+    ) -> Vec<LegalTurn> {
         let mut best: FxHashMap<Delta, (Turn, String)> = FxHashMap::default();
         let _ = for_each_turn(self, position, Flips::Only(flip), &mut |turn, staged| {
             let delta = delta_of(turn, staged);

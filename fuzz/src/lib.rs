@@ -37,8 +37,7 @@ fn load(name: &str, size: Option<u32>, tiles: Option<&str>) -> Variant {
         tiles: tiles.map(String::from),
         ..Default::default()
     };
-    Variant::load_named_with(name, &options)
-        .unwrap_or_else(|e| panic!("{name} does not load: {e}"))
+    Variant::load_named_with(name, &options).unwrap_or_else(|e| panic!("{name} does not load: {e}"))
 }
 
 /// Reads a position text on each ruleset; for every one that accepts it, the text it
@@ -55,7 +54,10 @@ fn positions_round_trip(variants: &[Variant], data: &[u8]) {
         };
         let printed = model.position_text(&position);
         let again = model.parse_position(&printed).unwrap_or_else(|e| {
-            panic!("{}: {printed:?} (printed from {text:?}) does not read back: {e}", variant.name)
+            panic!(
+                "{}: {printed:?} (printed from {text:?}) does not read back: {e}",
+                variant.name
+            )
         });
         assert_eq!(again, position, "{}: {text:?} -> {printed:?}", variant.name);
         assert_eq!(model.position_text(&again), printed, "{}", variant.name);
@@ -124,7 +126,10 @@ impl TurnBench {
         };
         for (index, variant) in variants.iter().enumerate() {
             for seed in 1..=3 {
-                add(index, opening(variant, Layout::Setup, seed).expect("an opening"));
+                add(
+                    index,
+                    opening(variant, Layout::Setup, seed).expect("an opening"),
+                );
             }
         }
         for (size, text) in fixtures {
@@ -155,14 +160,16 @@ impl TurnBench {
         let Ok(turn) = notation.read(variant, position, text) else {
             return;
         };
-        let canonical = legal.get(&turn.delta).unwrap_or_else(|| {
-            panic!("{text:?} was accepted but is not a legal turn here")
-        });
+        let canonical = legal
+            .get(&turn.delta)
+            .unwrap_or_else(|| panic!("{text:?} was accepted but is not a legal turn here"));
         assert_eq!(&turn.text, canonical, "{text:?}: not the canonical text");
         let written = notation.write(&variant.model, position, &turn);
-        let again = notation.read(variant, position, &written).unwrap_or_else(|e| {
-            panic!("{written:?} (written from {text:?}) does not read back: {e}")
-        });
+        let again = notation
+            .read(variant, position, &written)
+            .unwrap_or_else(|e| {
+                panic!("{written:?} (written from {text:?}) does not read back: {e}")
+            });
         assert_eq!(again.delta, turn.delta, "{text:?} -> {written:?}");
     }
 }
@@ -244,14 +251,23 @@ pub fn record(data: &[u8]) {
     let printed = record.to_string();
     let again = Record::parse(&printed)
         .unwrap_or_else(|e| panic!("{printed:?} (printed from {text:?}) does not read back: {e}"));
-    assert_eq!(record_parts(&again), record_parts(&record), "{text:?} -> {printed:?}");
+    assert_eq!(
+        record_parts(&again),
+        record_parts(&record),
+        "{text:?} -> {printed:?}"
+    );
     assert_eq!(again.to_string(), printed);
     replay_record(&record);
 }
 
 /// Replays a record of a shipped ruleset whose options the small reader below knows.
 fn replay_record(record: &Record) {
-    const SHIPPED: [&str; 4] = ["truchet-browne", "truchet-boardspace", "truchet-hex", "trugo"];
+    const SHIPPED: [&str; 4] = [
+        "truchet-browne",
+        "truchet-boardspace",
+        "truchet-hex",
+        "trugo",
+    ];
     if !SHIPPED.contains(&record.ruleset.as_str()) {
         return;
     }
@@ -382,9 +398,7 @@ fn split_files(text: &str) -> Option<Vec<(PathBuf, String)>> {
     for line in text.split_inclusive('\n') {
         if let Some(path) = line.strip_prefix(FILE_MARK) {
             let path = Path::new(path.trim());
-            let plain = path
-                .components()
-                .all(|c| matches!(c, Component::Normal(_)));
+            let plain = path.components().all(|c| matches!(c, Component::Normal(_)));
             if !plain || path.as_os_str().is_empty() || files.len() >= 8 {
                 return None;
             }

@@ -18,6 +18,7 @@ mod native;
 mod referee;
 pub mod script;
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -37,6 +38,7 @@ pub use library::{find_variant, list_variants, ListedVariant, VARIANT_FILE};
 pub use lower::SERVER_NOTATION;
 use merged::MergedToml;
 pub use native::NativeTwin;
+use script::memo::Memo;
 use script::{Script, ScriptHost};
 
 /// One set-up turn that lays tiles: who plays it and which cells it fills, in order.
@@ -134,6 +136,8 @@ pub struct Variant {
     host: ScriptHost,
     end_script: Script,
     after_turn_script: Option<Script>,
+    /// The end script's results, remembered by the answers to its questions.
+    end_memo: RefCell<Memo>,
     params: Rc<BTreeMap<String, Dynamic>>,
     start_stacks: Vec<Stack>,
     counters: Counters,

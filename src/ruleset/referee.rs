@@ -8,28 +8,78 @@ use std::sync::Arc;
 use rhai::{Dynamic, Map};
 use variant_run_core::{GameModel, Outcome, Position, Referee};
 
+use super::script::memo::{self, Tape};
+use super::script::questions::Asked;
 use super::script::{map_str, GameView};
 use super::Variant;
 use crate::diagnostic::Diagnostic;
 use crate::printable::printable;
 
 impl Variant {
-    /// What a script sees of a position.
-    fn view(&self, position: Position) -> GameView {
+    /// What a script sees of a position, writing its questions on `tape` if given.
+    fn view(&self, position: Position, tape: Option<Rc<RefCell<Tape>>>) -> GameView {
         GameView {
             model: Arc::clone(&self.model),
             position: Rc::new(RefCell::new(position)),
             params: Rc::clone(&self.params),
             size: self.size.map(i64::from),
+            tape,
         }
     }
 
-    /// Asks the end-of-game script about a position.
+    /// Asks the end-of-game script about a position: what it answered before for the
+    /// same answers to its questions (see [`super::script::memo`]), else a run of it.
     ///
     /// # Errors
     /// The script fails or returns something that is not a result.
     pub fn judge(&self, position: &Position) -> Result<Option<Outcome>, Diagnostic> {
-        let view = self.view(position.clone());
+        let asked = Asked {
+            model: &self.model,
+            position,
+            params: &self.params,
+            size: self.size.map(i64::from),
+        };
+        let remembering = {
+            let memo = self.end_memo.borrow();
+            if let Some(known) = memo.recall(&asked) {
+                return Ok(known);
+            }
+            memo.is_on()
+        };
+        let tape = remembering.then(|| Rc::new(RefCell::new(Tape::default())));
+        if remembering {
+            memo::take_side_effect();
+        }
+        let outcome = self.run_end_script(position, tape.clone())?;
+        if let Some(tape) = tape {
+            self.end_memo
+                .borrow_mut()
+                .learn(tape.take(), outcome.clone());
+        }
+        Ok(outcome)
+    }
+
+    /// Like [`Variant::judge`], always running the script: what the remembered answers
+    /// are held to.
+    ///
+    /// # Errors
+    /// As [`Variant::judge`].
+    pub fn judge_by_script(&self, position: &Position) -> Result<Option<Outcome>, Diagnostic> {
+        self.run_end_script(position, None)
+    }
+
+    /// Whether [`Variant::judge`] remembers the end script's results (it stops when the
+    /// script does what answers cannot repeat, see [`super::script::memo`]).
+    pub fn remembers_end_rule(&self) -> bool {
+        self.end_memo.borrow().is_on()
+    }
+
+    fn run_end_script(
+        &self,
+        position: &Position,
+        tape: Option<Rc<RefCell<Tape>>>,
+    ) -> Result<Option<Outcome>, Diagnostic> {
+        let view = self.view(position.clone(), tape);
         let result: Dynamic = self.host.call(&self.end_script, "game_result", (view,))?;
         self.read_outcome(result)
     }
@@ -42,7 +92,7 @@ impl Variant {
         let Some(script) = &self.after_turn_script else {
             return Ok(());
         };
-        let view = self.view(position.clone());
+        let view = self.view(position.clone(), None);
         let shared = Rc::clone(&view.position);
         let _: Dynamic = self.host.call(script, "after_turn", (view,))?;
         *position = shared.borrow().clone();

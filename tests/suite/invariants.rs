@@ -42,12 +42,24 @@ const SETTINGS: [Setting; 7] = [
     setting("truchet-boardspace", None, None, &[], 40, 1),
     setting("truchet-hex", Some(2), None, &[], 100, 3),
     setting("truchet-hex", Some(2), Some("trugo"), &[], 100, 2),
-    setting("trugo", None, None, &[("pool", "8"), ("pieces", "8")], 80, 3),
     setting(
         "trugo",
         None,
         None,
-        &[("pool", "6"), ("pieces", "6"), ("place_then_move", "true"), ("stacking", "false")],
+        &[("pool", "8"), ("pieces", "8")],
+        80,
+        3,
+    ),
+    setting(
+        "trugo",
+        None,
+        None,
+        &[
+            ("pool", "6"),
+            ("pieces", "6"),
+            ("place_then_move", "true"),
+            ("stacking", "false"),
+        ],
         80,
         1,
     ),
@@ -128,7 +140,11 @@ fn play_checked(variant: &Variant, setting: &Setting, seed: u64, counts: &mut Co
             let refused = game.play(text);
             assert!(refused.is_err(), "{text:?} was accepted");
             assert!(!matches!(refused, Err(GameError::Script(_))), "{refused:?}");
-            assert_eq!(game.position(), &before, "a refused turn changed the position");
+            assert_eq!(
+                game.position(),
+                &before,
+                "a refused turn changed the position"
+            );
             assert_eq!(game.history().len(), played_before);
             counts.rejected += 1;
         }
@@ -140,7 +156,10 @@ fn play_checked(variant: &Variant, setting: &Setting, seed: u64, counts: &mut Co
                 Some(turn)
             }
             Choice::Text(text) => {
-                assert!(!text.is_empty(), "a player found no turn in a game not over");
+                assert!(
+                    !text.is_empty(),
+                    "a player found no turn in a game not over"
+                );
                 game.play(&text).expect("a set-up turn plays");
                 None
             }
@@ -156,7 +175,9 @@ fn play_checked(variant: &Variant, setting: &Setting, seed: u64, counts: &mut Co
         let max_height = model.rules.max_height;
         assert!(after.stacks().iter().all(|s| s.height() <= max_height));
         let text = model.position_text(after);
-        let read = model.parse_position(&text).expect("a position text reads back");
+        let read = model
+            .parse_position(&text)
+            .expect("a position text reads back");
         assert_eq!(&read, after, "{text}");
         assert_eq!(model.position_text(&read), text);
         if let (Some(turn), false) = (turn, in_setup) {
@@ -182,7 +203,10 @@ fn replay_checked(variant: &Variant, setup: &GameSetup, game: &Game, start: Opti
     let record = Record {
         ruleset: setup.ruleset.clone(),
         options: setup.record_options(),
-        players: vec![format!("{}=random", letter(0)), format!("{}=random", letter(1))],
+        players: vec![
+            format!("{}=random", letter(0)),
+            format!("{}=random", letter(1)),
+        ],
         start,
         turns: game
             .history()
@@ -204,7 +228,10 @@ fn replay_checked(variant: &Variant, setup: &GameSetup, game: &Game, start: Opti
             .unwrap_or_else(|e| panic!("seed {}: turn {}: {e}", setup.seed, turn.number));
     }
     assert_eq!(again.position(), game.position(), "seed {}", setup.seed);
-    assert_eq!(replay::ending(&again, &record), replay::ending(game, &record));
+    assert_eq!(
+        replay::ending(&again, &record),
+        replay::ending(game, &record)
+    );
 }
 
 /// Plays `games` games spread over the settings by weight (seeds counting up from 0),
@@ -228,8 +255,12 @@ fn play_many(games: u64, time: Duration) -> Vec<(String, Counts)> {
         let name = format!(
             "{} {}{}{}",
             setting.ruleset,
-            setting.size.map_or(String::new(), |s| format!("--size {s} ")),
-            setting.tiles.map_or(String::new(), |t| format!("--tiles {t} ")),
+            setting
+                .size
+                .map_or(String::new(), |s| format!("--size {s} ")),
+            setting
+                .tiles
+                .map_or(String::new(), |t| format!("--tiles {t} ")),
             setting
                 .params
                 .iter()

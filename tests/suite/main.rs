@@ -34,6 +34,7 @@ mod positions;
 mod random_games;
 mod records;
 mod reference_agrees;
+mod remembered_rules;
 mod rule_change;
 mod rulesets;
 mod sandbox;

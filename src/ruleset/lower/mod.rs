@@ -16,6 +16,7 @@ mod setup;
 
 pub use notation::SERVER_NOTATION;
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -28,6 +29,7 @@ use super::config::{Expr, VariantConfig};
 use super::error::VariantError;
 use super::library::shared_scripts_dir;
 use super::merged::MergedToml;
+use super::script::memo::Memo;
 use super::script::{check_params_read, require_hook, toml_to_dynamic, Script, ScriptHost};
 use super::{LoadOptions, Variant};
 use crate::printable::printable;
@@ -187,6 +189,15 @@ pub(super) fn lower(
         marks,
         extends: None,
         warnings: Vec::new(),
+        // The end script's result may be remembered only if neither it nor anything it
+        // imports reads the clock: every text the host has read is looked at.
+        end_memo: RefCell::new(Memo::for_script(
+            lowering
+                .host
+                .source(&rules.end_script)
+                .map(|_| lowering.host.every_source_text())
+                .as_deref(),
+        )),
         host: lowering.host,
         end_script: rules.end_script,
         after_turn_script: rules.after_turn_script,

@@ -14,6 +14,9 @@ use std::sync::Arc;
 use rhai::{Array, Dynamic, Engine, EvalAltResult};
 use variant_run_core::{Board, GameModel, Group, JunctionId, PlayerId, Position};
 
+use super::memo::Tape;
+use super::questions::{self, Asked, Question};
+
 /// A position handed to a script, with the ruleset around it. Copies of it share the
 /// position, so what the after-turn script changes is what the game keeps.
 #[derive(Clone)]
@@ -23,6 +26,8 @@ pub struct GameView {
     pub(crate) params: Rc<BTreeMap<String, Dynamic>>,
     /// The board size, `None` on a patch.
     pub(crate) size: Option<i64>,
+    /// Where the questions the script asks are written down, when they are.
+    pub(crate) tape: Option<Rc<RefCell<Tape>>>,
 }
 
 /// A group of one player's pieces, as scripts see it: its junctions, its liberties, and
@@ -39,36 +44,35 @@ pub struct GroupView {
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 impl GameView {
-    fn player(&self, letter: &str) -> Fallible<PlayerId> {
-        let rules = &self.model.rules;
-        let mut chars = letter.chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) => rules.player_by_letter(c),
-            _ => None,
+    /// Answers a question about the position, writing it down if the view keeps a tape.
+    fn ask(&self, question: Question) -> Fallible<Dynamic> {
+        let answer = self.asked(&self.position.borrow()).answer(&question)?;
+        if let Some(tape) = &self.tape {
+            tape.borrow_mut().asked.push((question, answer.clone()));
         }
-        .ok_or_else(|| {
-            format!(
-                "`{}` is not a player ({} or {})",
-                letter.escape_debug(),
-                rules.player_letter(0),
-                rules.player_letter(1)
-            )
-            .into()
-        })
+        Ok(answer.into_dynamic())
     }
 
-    fn letter(&self, player: PlayerId) -> String {
-        self.model.rules.player_letter(player).to_string()
+    /// Notes that the script did what a tape cannot repeat (took pieces, or asked for
+    /// groups, which are not plain values).
+    fn unrepeatable(&self) {
+        if let Some(tape) = &self.tape {
+            tape.borrow_mut().unrepeatable = true;
+        }
     }
 
-    fn junction(&self, name: &str) -> Fallible<JunctionId> {
-        self.position
-            .borrow()
-            .board()
-            .junction_by_name(name)
-            .ok_or_else(|| {
-                format!("`{}` is not a junction of this board", name.escape_debug()).into()
-            })
+    /// What questions about `position` are answered from.
+    fn asked<'a>(&'a self, position: &'a Position) -> Asked<'a> {
+        Asked {
+            model: &self.model,
+            position,
+            params: &self.params,
+            size: self.size,
+        }
+    }
+
+    fn player(&self, letter: &str) -> Fallible<PlayerId> {
+        self.asked(&self.position.borrow()).player(letter)
     }
 
     /// Junctions given as a group or as an array of junction names.
@@ -86,14 +90,11 @@ impl GameView {
             )
             .into());
         };
-        names
-            .into_iter()
-            .map(|name| {
-                let name = name
-                    .into_string()
-                    .map_err(|t| format!("junction names are strings, not {t}"))?;
-                self.junction(&name)
-            })
+        let position = self.position.borrow();
+        let asked = self.asked(&position);
+        questions::names(names)?
+            .iter()
+            .map(|name| asked.junction(name))
             .collect()
     }
 
@@ -108,81 +109,57 @@ impl GameView {
     }
 }
 
-/// Registers the `Game` and `Group` types and their helpers.
+/// Registers the `Game` and `Group` types and their helpers. Every helper that reads the
+/// position answers a [`Question`], so a run's questions can be written down.
 pub fn register_game_api(engine: &mut Engine) {
     engine.register_type_with_name::<GameView>("Game");
     engine.register_type_with_name::<GroupView>("Group");
     // The player to move now, and the one who made the turn just played.
-    engine.register_get("to_move", |g: &mut GameView| {
-        let side = g.position.borrow().side();
-        g.letter(side)
-    });
-    engine.register_get("mover", |g: &mut GameView| {
-        let side = g.position.borrow().side();
-        g.letter(1 - side)
-    });
+    engine.register_get("to_move", |g: &mut GameView| g.ask(Question::ToMove));
+    engine.register_get("mover", |g: &mut GameView| g.ask(Question::Mover));
     engine.register_get("quiet_turns", |g: &mut GameView| {
-        g.position.borrow().quiet_turns() as i64
+        g.ask(Question::QuietTurns)
     });
-    engine.register_get("size", |g: &mut GameView| -> Fallible<i64> {
-        g.size
-            .ok_or_else(|| "this ruleset's board is a patch: it has no size".into())
-    });
+    engine.register_get("size", |g: &mut GameView| g.ask(Question::Size));
     // Tiles left in the pool, and tiles on the board.
-    engine.register_get("pool", |g: &mut GameView| g.position.borrow().pool() as i64);
-    engine.register_get("tiles", |g: &mut GameView| {
-        g.position.borrow().board().cell_count() as i64
-    });
-    engine.register_fn("other", |g: &mut GameView, p: &str| -> Fallible<String> {
-        let player = g.player(p)?;
-        Ok(g.letter(1 - player))
+    engine.register_get("pool", |g: &mut GameView| g.ask(Question::Pool));
+    engine.register_get("tiles", |g: &mut GameView| g.ask(Question::Tiles));
+    engine.register_fn("other", |g: &mut GameView, p: &str| {
+        g.ask(Question::Other(p.into()))
     });
     // Pieces of the player on the board (pinned ones included), and stacks they top.
-    engine.register_fn("pieces", |g: &mut GameView, p: &str| -> Fallible<i64> {
-        let player = g.player(p)?;
-        Ok(g.position.borrow().pieces(player) as i64)
+    engine.register_fn("pieces", |g: &mut GameView, p: &str| {
+        g.ask(Question::Pieces(p.into()))
     });
-    engine.register_fn("stacks", |g: &mut GameView, p: &str| -> Fallible<i64> {
-        let player = g.player(p)?;
-        Ok(g.position.borrow().stack_count(player) as i64)
+    engine.register_fn("stacks", |g: &mut GameView, p: &str| {
+        g.ask(Question::Stacks(p.into()))
     });
     // Pieces the player has left to receive.
-    engine.register_fn("supply", |g: &mut GameView, p: &str| -> Fallible<i64> {
-        let player = g.player(p)?;
-        Ok(g.position.borrow().supply(player) as i64)
+    engine.register_fn("supply", |g: &mut GameView, p: &str| {
+        g.ask(Question::Supply(p.into()))
     });
     // Whether the player to move has any legal turn, a flip that opens a move included.
     engine.register_fn("has_legal_turn", |g: &mut GameView| {
-        g.model.has_turn(&g.position.borrow(), true)
+        g.ask(Question::HasLegalTurn)
     });
     // Whether the player to move can step, merge or split without flipping first.
     engine.register_fn("has_turn_without_flip", |g: &mut GameView| {
-        g.model.has_turn(&g.position.borrow(), false)
+        g.ask(Question::HasTurnWithoutFlip)
     });
     // The letter of the player whose piece tops a junction, or "" when it is empty.
-    engine.register_fn(
-        "owner_at",
-        |g: &mut GameView, name: &str| -> Fallible<String> {
-            let j = g.junction(name)?;
-            let owner = g.position.borrow().stack(j).owner();
-            Ok(owner.map(|o| g.letter(o)).unwrap_or_default())
-        },
-    );
+    engine.register_fn("owner_at", |g: &mut GameView, name: &str| {
+        g.ask(Question::OwnerAt(name.into()))
+    });
     // How many of the named junctions the player's pieces top.
     engine.register_fn(
         "count_held",
-        |g: &mut GameView, p: &str, names: Array| -> Fallible<i64> {
-            let player = g.player(p)?;
-            let junctions = g.junctions(Dynamic::from(names))?;
-            let position = g.position.borrow();
-            Ok(junctions
-                .iter()
-                .filter(|&&j| position.stack(j).is_owned_by(player))
-                .count() as i64)
+        |g: &mut GameView, p: &str, names: Array| -> Fallible<Dynamic> {
+            g.ask(Question::CountHeld(p.into(), questions::names(names)?))
         },
     );
     // The player's groups: maximal sets of adjacent junctions their pieces top.
     engine.register_fn("groups", |g: &mut GameView, p: &str| -> Fallible<Array> {
+        g.unrepeatable();
         let player = g.player(p)?;
         let groups = Group::all(&g.position.borrow(), player);
         Ok(groups
@@ -194,6 +171,7 @@ pub fn register_game_api(engine: &mut Engine) {
     engine.register_fn(
         "held_by",
         |g: &mut GameView, given: Dynamic, p: &str| -> Fallible<GroupView> {
+            g.unrepeatable();
             let player = g.player(p)?;
             let junctions = g.junctions(given)?;
             let position = g.position.borrow();
@@ -215,6 +193,7 @@ pub fn register_game_api(engine: &mut Engine) {
     engine.register_fn(
         "remove_top",
         |g: &mut GameView, given: Dynamic| -> Fallible<()> {
+            g.unrepeatable();
             let junctions = g.junctions(given)?;
             let mut position = g.position.borrow_mut();
             for j in junctions {
@@ -225,18 +204,9 @@ pub fn register_game_api(engine: &mut Engine) {
         },
     );
     // A value from the ruleset's [params] table.
-    engine.register_fn(
-        "param",
-        |g: &mut GameView, name: &str| -> Fallible<Dynamic> {
-            g.params.get(name).cloned().ok_or_else(|| {
-                format!(
-                    "no parameter `{}` in the [params] table of variant.toml",
-                    name.escape_debug()
-                )
-                .into()
-            })
-        },
-    );
+    engine.register_fn("param", |g: &mut GameView, name: &str| {
+        g.ask(Question::Param(name.into()))
+    });
 
     engine.register_get("player", |g: &mut GroupView| g.letter.to_string());
     engine.register_get("size", |g: &mut GroupView| g.junctions.len() as i64);

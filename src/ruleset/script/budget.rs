@@ -149,9 +149,14 @@ pub(super) fn install(engine: &mut Engine, budget: &Rc<Budget>) {
     let progress = Rc::clone(budget);
     engine.on_progress(move |operations| progress.exceeded(operations).map(Dynamic::from));
     let printed = Rc::clone(budget);
-    engine.on_print(move |text| printed.write(&format!("script: {}", printable(text))));
+    // Printing is a side effect: a call that prints is never remembered (see memo).
+    engine.on_print(move |text| {
+        super::memo::note_side_effect();
+        printed.write(&format!("script: {}", printable(text)))
+    });
     let debugged = Rc::clone(budget);
     engine.on_debug(move |text, source, pos| {
+        super::memo::note_side_effect();
         debugged.write(&format!(
             "script debug {}:{pos}: {}",
             printable(source.unwrap_or("?")),

@@ -123,6 +123,14 @@ impl ScriptHost {
         self.sources.borrow().get(&script.file).cloned()
     }
 
+    /// Every script text read so far (the ruleset's scripts and what they import), one
+    /// after the other.
+    pub fn every_source_text(&self) -> String {
+        let sources = self.sources.borrow();
+        let texts: Vec<&str> = sources.values().map(|text| &**text).collect();
+        texts.join("\n")
+    }
+
     /// Whether a script defines a function of this name and number of parameters.
     pub fn defines(script: &Script, name: &str, params: usize) -> bool {
         script
@@ -212,7 +220,9 @@ impl ScriptHost {
     ) -> Diagnostic {
         let text = self.sources.borrow().get(&diagnostic.file).cloned();
         match (pos.line(), text) {
-            (Some(line), Some(text)) => diagnostic.at_line_column(&text, line, pos.position(), label),
+            (Some(line), Some(text)) => {
+                diagnostic.at_line_column(&text, line, pos.position(), label)
+            }
             _ => diagnostic,
         }
     }

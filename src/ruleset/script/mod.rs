@@ -10,7 +10,9 @@ mod budget;
 mod host;
 pub mod limits;
 mod lint;
+pub mod memo;
 mod modules;
+pub mod questions;
 mod sizes;
 mod strict;
 

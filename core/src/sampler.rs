@@ -1,0 +1,249 @@
+//! The staged sampler, which draws the turns of random playouts, and the quick question
+//! "is there any turn?" that end-of-game rules ask after every turn.
+//!
+//! Both run once per playout turn, so they avoid listing turns: where a flip option's
+//! turns are whole-stack moves, they are counted (see [`crate::stack_count`]) and only
+//! the drawn one is made; turns with tile actions or single-piece moves are listed as
+//! before. Their buffers live per thread and are reused, so a playout allocates little.
+
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+
+use arrayvec::ArrayVec;
+
+use crate::forms::{FormGroup, PieceKind};
+use crate::movegen::{flippable_cells, for_each_turn, Flips, Scratch};
+use crate::stack_count::{
+    any_stack_move, count_stack_moves, nth_stack_move, Category, OwnStacks, StagedBoard,
+};
+use crate::{CellId, Delta, GameModel, JunctionId, Position, Turn};
+
+/// Buffers reused from one call to the next on a thread.
+#[derive(Default)]
+struct Buffers {
+    scratch: Scratch,
+    reaches: OwnStacks,
+    tiles: Vec<u8>,
+    options: Vec<Option<CellId>>,
+    turns: Vec<Turn>,
+    tally: Vec<(Category, u64)>,
+}
+
+thread_local! {
+    static BUFFERS: RefCell<Buffers> = RefCell::default();
+}
+
+/// Runs `f` with this thread's buffers (fresh ones if they are in use further up).
+fn with_buffers<T>(f: impl FnOnce(&mut Buffers) -> T) -> T {
+    BUFFERS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buffers) => f(&mut buffers),
+        Err(_) => f(&mut Buffers::default()),
+    })
+}
+
+/// Whether the generator's turns of this group are whole-stack moves (and perhaps the
+/// flip alone), which can be counted without being listed.
+pub(crate) fn countable(group: &FormGroup) -> bool {
+    group.tile.is_none() && !group.pieces.contains(PieceKind::Move)
+}
+
+/// The tiles as a flip leaves them: the position's own, or a copy with one tile flipped.
+pub(crate) fn staged_tiles<'a>(
+    position: &'a Position,
+    flip: Option<CellId>,
+    copy: &'a mut Vec<u8>,
+) -> &'a [u8] {
+    match flip {
+        None => position.tiles(),
+        Some(cell) => {
+            copy.clear();
+            copy.extend_from_slice(position.tiles());
+            let tiles = position.board().tiles();
+            copy[cell as usize] = tiles.flipped(copy[cell as usize]);
+            copy
+        }
+    }
+}
+
+impl GameModel {
+    /// The groups of forms whose turns make this flip or none.
+    fn groups_for(&self, flip: Option<CellId>) -> impl Iterator<Item = &FormGroup> {
+        self.rules
+            .forms
+            .groups()
+            .iter()
+            .filter(move |g| g.flip == flip.is_some())
+    }
+
+    /// A random turn for playouts, drawn in stages: first a flip option (no flip, or one
+    /// of the flippable tiles) uniformly, then uniformly one of the turns the generator
+    /// lists for that flip option (a turn listed twice is twice as likely); a flip option
+    /// with no turn is dropped and another drawn. Not uniform over distinct turns, which
+    /// playouts do not need. `choose(n)` must return an index below `n`.
+    pub fn random_turn(
+        &self,
+        position: &Position,
+        choose: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Delta> {
+        with_buffers(|buffers| {
+            let mut options = std::mem::take(&mut buffers.options);
+            options.clear();
+            options.push(None);
+            if self.rules.forms.has_flips() {
+                options.extend(flippable_cells(position).map(Some));
+            }
+            let mut drawn = None;
+            while !options.is_empty() {
+                let flip = options.swap_remove(choose(options.len()));
+                drawn = self.random_turn_flipping(position, flip, choose, buffers);
+                if drawn.is_some() {
+                    break;
+                }
+            }
+            buffers.options = options;
+            drawn
+        })
+    }
+
+    /// A random turn making this flip (or none), if there is one.
+    fn random_turn_flipping(
+        &self,
+        position: &Position,
+        flip: Option<CellId>,
+        choose: &mut dyn FnMut(usize) -> usize,
+        buffers: &mut Buffers,
+    ) -> Option<Delta> {
+        if !self.groups_for(flip).all(countable) {
+            // List them, as the generator makes them.
+            let mut turns = std::mem::take(&mut buffers.turns);
+            turns.clear();
+            let _ = for_each_turn(self, position, Flips::Only(flip), &mut |t, _| {
+                turns.push(t.clone());
+                ControlFlow::Continue(())
+            });
+            let drawn =
+                (!turns.is_empty()).then(|| self.delta(position, &turns[choose(turns.len())]));
+            buffers.turns = turns;
+            return drawn;
+        }
+        let tiles = staged_tiles(position, flip, &mut buffers.tiles);
+        let at = StagedBoard {
+            board: position.board(),
+            rules: &self.rules,
+            tiles,
+            stacks: position.stacks(),
+            side: position.side(),
+        };
+        let steps = self.groups_for(flip).any(|g| g.pieces.steps());
+        buffers.reaches.compute(&at, steps, &mut buffers.scratch);
+        let reaches = &buffers.reaches;
+        // Each group's count, and the categories of stack moves behind it.
+        let tally = &mut buffers.tally;
+        tally.clear();
+        let mut counts: ArrayVec<(u64, usize), 4> = ArrayVec::new();
+        for group in self.groups_for(flip) {
+            let start = tally.len();
+            let moves = count_stack_moves(&at, group.pieces, reaches, tally);
+            counts.push((u64::from(group.bare) + moves, start));
+        }
+        let total: u64 = counts.iter().map(|(count, _)| count).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut k = choose(total as usize) as u64;
+        for (i, group) in self.groups_for(flip).enumerate() {
+            let (here, start) = counts[i];
+            if k >= here {
+                k -= here;
+                continue;
+            }
+            if group.bare {
+                if k == 0 {
+                    return Some(Delta {
+                        flip,
+                        tile: None,
+                        changes: Default::default(),
+                    });
+                }
+                k -= 1;
+            }
+            let end = counts.get(i + 1).map_or(tally.len(), |&(_, next)| next);
+            // A flip changes no stack: the stacks as they are are the staged ones.
+            let action = nth_stack_move(&at, reaches, &tally[start..end], k);
+            return Some(Delta {
+                flip,
+                tile: None,
+                changes: action.changes(position),
+            });
+        }
+        unreachable!("k is below the total")
+    }
+
+    /// Whether the side to move has any turn; with `with_flips` false, only turns without
+    /// a flip count.
+    pub fn has_turn(&self, position: &Position, with_flips: bool) -> bool {
+        with_buffers(|buffers| {
+            if self.has_turn_flipping(position, None, buffers) {
+                return true;
+            }
+            if !with_flips || !self.rules.forms.has_flips() {
+                return false;
+            }
+            let cells: Vec<CellId> = flippable_cells(position).collect();
+            cells
+                .into_iter()
+                .any(|cell| self.has_turn_flipping(position, Some(cell), buffers))
+        })
+    }
+
+    /// Whether there is a turn making this flip (or none).
+    fn has_turn_flipping(
+        &self,
+        position: &Position,
+        flip: Option<CellId>,
+        buffers: &mut Buffers,
+    ) -> bool {
+        if self.groups_for(flip).next().is_none() {
+            return false;
+        }
+        if !self.groups_for(flip).all(countable) {
+            let only = match flip {
+                None => Flips::None,
+                flip => Flips::Only(flip),
+            };
+            return for_each_turn(self, position, only, &mut |_, _| ControlFlow::Break(()))
+                .is_break();
+        }
+        if self.groups_for(flip).any(|g| g.bare) {
+            return true;
+        }
+        let tiles = staged_tiles(position, flip, &mut buffers.tiles);
+        let at = StagedBoard {
+            board: position.board(),
+            rules: &self.rules,
+            tiles,
+            stacks: position.stacks(),
+            side: position.side(),
+        };
+        // Most positions have a step: one empty junction band-linked to a stack that
+        // moves whole settles it.
+        if self
+            .groups_for(flip)
+            .any(|g| g.pieces.contains(PieceKind::Step))
+        {
+            let stacks = position.stacks();
+            let side = position.side();
+            let stepping = (0..stacks.len() as JunctionId).any(|j| {
+                stacks[j as usize].is_all(side) && Scratch::can_step(at.board, tiles, stacks, j)
+            });
+            if stepping {
+                return true;
+            }
+        }
+        let steps = self.groups_for(flip).any(|g| g.pieces.steps());
+        buffers.reaches.compute(&at, steps, &mut buffers.scratch);
+        let reaches = &buffers.reaches;
+        self.groups_for(flip)
+            .any(|g| any_stack_move(&at, g.pieces, reaches))
+    }
+}

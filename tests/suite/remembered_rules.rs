@@ -1,0 +1,106 @@
+//! The end-of-game rule's results are remembered by the answers the script got to its
+//! questions (src/ruleset/script/memo.rs): what is remembered is what the script says,
+//! on every ruleset, and a script that prints, or asks for groups, always runs.
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use variant_run::core::Position;
+use variant_run::play::{opening, Layout};
+use variant_run::{LoadOptions, Variant};
+
+use crate::common::copy::copy_variant;
+
+/// Positions along seeded random games, the after-turn rules applied.
+fn positions(variant: &Variant, games: u64, turns: usize) -> Vec<Position> {
+    let model = &variant.model;
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut position = opening(variant, Layout::Setup, seed).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        for _ in 0..turns {
+            out.push(position.clone());
+            if variant.judge_by_script(&position).unwrap().is_some() {
+                break;
+            }
+            let Some(delta) = model.random_turn(&position, &mut |n| rng.gen_range(0..n)) else {
+                break;
+            };
+            position = variant.play(&position, &delta).unwrap();
+        }
+    }
+    out
+}
+
+#[test]
+fn remembered_results_are_the_scripts() {
+    let short_draw = |size: Option<u32>| LoadOptions {
+        size,
+        params: vec![("draw_after_quiet_turns".into(), "15".into())],
+        ..LoadOptions::default()
+    };
+    for (ruleset, options) in [
+        ("truchet-browne", short_draw(Some(5))),
+        ("truchet-boardspace", LoadOptions::default()),
+        ("truchet-hex", short_draw(Some(3))),
+        (
+            "trugo",
+            LoadOptions {
+                params: vec![("pool".into(), "12".into())],
+                ..short_draw(None)
+            },
+        ),
+    ] {
+        let variant = Variant::load_named_with(ruleset, &options).unwrap();
+        let positions = positions(&variant, 12, 300);
+        // Twice over: the first pass mostly runs the script, the second mostly recalls.
+        for _ in 0..2 {
+            for position in &positions {
+                assert_eq!(
+                    variant.judge(position).unwrap(),
+                    variant.judge_by_script(position).unwrap(),
+                    "{ruleset}: {}",
+                    variant.model.position_text(position)
+                );
+            }
+        }
+        assert!(variant.remembers_end_rule(), "{ruleset}");
+    }
+}
+
+/// A copy of truchet-hex whose end rule is the shipped one with `change` made to it.
+fn hex_with_end_rule(label: &str, change: impl Fn(&str) -> String) -> Variant {
+    let dir = copy_variant("truchet-hex", label);
+    let shipped = crate::common::root().join("scripts/truchet/end.rhai");
+    let rule = std::fs::read_to_string(shipped).unwrap();
+    std::fs::create_dir_all(dir.join("rules")).unwrap();
+    std::fs::write(dir.join("rules/end.rhai"), change(&rule)).unwrap();
+    let toml = std::fs::read_to_string(dir.join("variant.toml")).unwrap();
+    let toml = toml.replace("end = \"truchet/end.rhai\"", "end = \"rules/end.rhai\"");
+    std::fs::write(dir.join("variant.toml"), toml).unwrap();
+    Variant::load(&dir, Some(3)).unwrap()
+}
+
+#[test]
+fn scripts_with_side_effects_or_groups_always_run() {
+    let printing = hex_with_end_rule("memo-print", |rule| {
+        rule.replace(
+            "let next = game.to_move;",
+            "let next = game.to_move;\n    print(next);",
+        )
+    });
+    let grouping = hex_with_end_rule("memo-groups", |rule| {
+        rule.replace(
+            "let next = game.to_move;",
+            "let next = game.to_move;\n    let groups = game.groups(next);",
+        )
+    });
+    for variant in [printing, grouping] {
+        for position in positions(&variant, 2, 20) {
+            assert_eq!(
+                variant.judge(&position).unwrap(),
+                variant.judge_by_script(&position).unwrap()
+            );
+        }
+        assert!(!variant.remembers_end_rule());
+    }
+}
