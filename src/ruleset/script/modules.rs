@@ -232,16 +232,15 @@ impl ImportWalk<'_> {
                     .map(|(_, s)| s.as_str())
                     .collect();
                 cycle.push(&imported);
-                let message = if cycle.len() == 2 {
-                    format!("import cycle: {imported} imports itself")
-                } else {
-                    format!(
-                        "import cycle: {} imports {}",
-                        cycle[0],
-                        cycle[1..].join(", which imports ")
-                    )
-                };
-                return Err(at(message, "this import closes the cycle"));
+                let message = format!(
+                    "import \"{}\" closes a cycle: {}",
+                    written.escape_debug(),
+                    cycle.join(" -> ")
+                );
+                return Err(at(
+                    message,
+                    "a script cannot import itself, even through others",
+                ));
             }
             if self.done.contains(&imported_real) {
                 continue;
