@@ -79,6 +79,10 @@ impl GameModel {
         position: &Position,
         depth: u32,
     ) -> Result<u64, R::Error> {
+        // Without after-turn rules the last ply's turns are counted, never listed.
+        if !referee.has_after_turn() && depth == 1 {
+            return Ok(self.count_distinct(position));
+        }
         let mut total = 0;
         let mut failed = None;
         let _ = self.for_each_delta_group(position, &mut |deltas| match self
