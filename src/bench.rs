@@ -52,6 +52,9 @@ pub struct BenchReport {
     /// The position every figure starts from.
     pub start: String,
     pub threads: usize,
+    /// The start position's board: its tiles and junctions (a patch grows with play).
+    pub cells: usize,
+    pub junctions: usize,
     /// A position's size in memory: the struct itself plus its tiles and stacks.
     pub position_bytes: usize,
     pub playout_turns_per_s: f64,
@@ -99,6 +102,8 @@ pub fn run(
         size: variant.size,
         start: variant.model.position_text(start),
         threads: pool.current_num_threads(),
+        cells: start.board().cell_count(),
+        junctions: start.board().junction_count(),
         position_bytes: position_bytes(start),
         playout_turns_per_s: rate,
         playout_turns: turns,
@@ -263,8 +268,9 @@ impl BenchReport {
             self.ruleset, self.start
         );
         out.push_str(&format!(
-            "threads: {}\nposition: {} bytes (the board is shared)\n",
-            self.threads, self.position_bytes
+            "threads: {}\nboard: {} tiles, {} junctions; a position takes {} bytes (the board is \
+             shared)\n",
+            self.threads, self.cells, self.junctions, self.position_bytes
         ));
         out.push_str(&format!(
             "random playouts (staged), rules as the ruleset has them: {} turns/s \

@@ -10,7 +10,8 @@
 //! ```
 //!
 //! (`INVARIANT_GAMES=N` plays N games instead, `INVARIANT_MINUTES=M` stops after M
-//! minutes; TESTING.md has the figures of the last run.)
+//! minutes, `INVARIANT_THREADS=T` plays on T threads instead of one per core; TESTING.md
+//! has the figures of the last run.)
 
 use std::time::{Duration, Instant};
 
@@ -92,6 +93,17 @@ struct Counts {
     rejected: u64,
     texts: u64,
     replayed: u64,
+}
+
+impl Counts {
+    fn add(&mut self, other: &Counts) {
+        self.games += other.games;
+        self.finished += other.finished;
+        self.turns += other.turns;
+        self.rejected += other.rejected;
+        self.texts += other.texts;
+        self.replayed += other.replayed;
+    }
 }
 
 impl Setting {
@@ -235,22 +247,41 @@ fn replay_checked(variant: &Variant, setup: &GameSetup, game: &Game, start: Opti
 }
 
 /// Plays `games` games spread over the settings by weight (seeds counting up from 0),
-/// stopping early once `time` has passed.
-fn play_many(games: u64, time: Duration) -> Vec<(String, Counts)> {
+/// stopping early once `time` has passed. The games of a setting are shared out over
+/// `threads` threads by seed (each loads its own copy of the ruleset: scripts stay on
+/// the thread that compiled them), so the same games are played on any number.
+fn play_many(games: u64, time: Duration, threads: u64) -> Vec<(String, Counts)> {
     let clock = Instant::now();
     let total_weight: u64 = SETTINGS.iter().map(|s| s.weight).sum();
     let mut report = Vec::new();
     for setting in &SETTINGS {
-        let variant = setting.setup(0).load().expect("the ruleset loads");
-        let mut counts = Counts::default();
         let share = (games * setting.weight).div_ceil(total_weight);
         let budget = time.mul_f64(setting.weight as f64 / total_weight as f64);
         let started = Instant::now();
-        for seed in 0..share {
-            if started.elapsed() > budget || clock.elapsed() > time {
-                break;
-            }
-            play_checked(&variant, setting, seed, &mut counts);
+        let parts: Vec<Counts> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|first| {
+                    scope.spawn(move || {
+                        let variant = setting.setup(0).load().expect("the ruleset loads");
+                        let mut counts = Counts::default();
+                        for seed in (first..share).step_by(threads as usize) {
+                            if started.elapsed() > budget || clock.elapsed() > time {
+                                break;
+                            }
+                            play_checked(&variant, setting, seed, &mut counts);
+                        }
+                        counts
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("a worker thread panicked"))
+                .collect()
+        });
+        let mut counts = Counts::default();
+        for part in parts {
+            counts.add(&part);
         }
         let name = format!(
             "{} {}{}{}",
@@ -279,12 +310,7 @@ fn print(report: &[(String, Counts)], elapsed: Duration) {
             "{name:<70} games {:>6}  finished {:>6}  turns {:>8}  refused {:>8}  turn texts {:>8}  replayed {:>6}",
             c.games, c.finished, c.turns, c.rejected, c.texts, c.replayed
         );
-        total.games += c.games;
-        total.finished += c.finished;
-        total.turns += c.turns;
-        total.rejected += c.rejected;
-        total.texts += c.texts;
-        total.replayed += c.replayed;
+        total.add(c);
     }
     println!("{total:?} in {:.0} s", elapsed.as_secs_f64());
 }
@@ -292,7 +318,7 @@ fn print(report: &[(String, Counts)], elapsed: Duration) {
 #[test]
 fn invariants_hold_over_a_few_hundred_games() {
     let clock = Instant::now();
-    let report = play_many(320, Duration::from_secs(600));
+    let report = play_many(320, Duration::from_secs(600), 1);
     let games: u64 = report.iter().map(|(_, c)| c.games).sum();
     assert_eq!(games, 320, "every game is played");
     print(&report, clock.elapsed());
@@ -309,7 +335,16 @@ fn invariants_hold_over_100000_games() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(24 * 60);
+    let threads = std::env::var("INVARIANT_THREADS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .or_else(|| {
+            std::thread::available_parallelism()
+                .ok()
+                .map(|n| n.get() as u64)
+        })
+        .unwrap_or(1);
     let clock = Instant::now();
-    let report = play_many(games, Duration::from_secs(minutes * 60));
+    let report = play_many(games, Duration::from_secs(minutes * 60), threads);
     print(&report, clock.elapsed());
 }

@@ -91,7 +91,7 @@ impl SizeWatch {
         draw ^= draw >> 17;
         draw ^= draw << 5;
         self.draw.set(draw);
-        if draw % CHECK_ONE_READ_IN != 0 {
+        if !draw.is_multiple_of(CHECK_ONE_READ_IN) {
             return Ok(());
         }
         if let Some(value) = scope.get(name) {
