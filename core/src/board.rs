@@ -616,9 +616,12 @@ fn split_name(name: &str) -> Option<(usize, usize)> {
     if row.starts_with('0') || !row.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
+    // A name too long to be any board's column is no cell, not an overflow.
     let mut column = 0usize;
     for b in col.bytes() {
-        column = column * 26 + (b - b'a') as usize + 1;
+        column = column
+            .checked_mul(26)?
+            .checked_add((b - b'a') as usize + 1)?;
     }
     Some((column - 1, row.parse().ok()?))
 }
@@ -727,4 +730,17 @@ fn compressed<T>(
     }
     start.push(to.len() as u32);
     (start, to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by the fuzzer: a column of 26 letters overflowed the column number.
+    #[test]
+    fn names_too_long_for_any_column_are_no_junctions() {
+        assert_eq!(split_name("b12"), Some((1, 12)));
+        assert_eq!(split_name("aa3"), Some((26, 3)));
+        assert_eq!(split_name(&format!("{}3", "s".repeat(26))), None);
+    }
 }

@@ -26,10 +26,16 @@ pub fn key(cell: Cell) -> String {
     format!("{},{}", cell.x, cell.y)
 }
 
-/// Reads a cell key `q,r` (signed integers, no spaces).
+/// The farthest ring a name reaches. Far past any patch a game lays, and it keeps every
+/// sum over coordinates (corner points are three times a cell's) well inside `i32`.
+pub const MAX_RING: u32 = 10_000;
+
+/// Reads a cell key `q,r` (signed integers, no spaces) of a cell within [`MAX_RING`]
+/// rings of the origin (`|q| + |r|` at most that).
 pub fn parse_key(text: &str) -> Option<Cell> {
     let (q, r) = text.split_once(',')?;
-    Some(Cell::new(parse_int(q)?, parse_int(r)?))
+    let (q, r) = (parse_int(q)?, parse_int(r)?);
+    (q.unsigned_abs() + r.unsigned_abs() <= MAX_RING).then(|| Cell::new(q, r))
 }
 
 /// A corner point's key: its cell's key and corner name, `0,0e`.
@@ -188,8 +194,7 @@ fn ring_cell(lattice: Lattice, ring: u32, index: u32) -> Option<Cell> {
         return (index == 0).then_some(Cell::new(0, 0));
     }
     let (north, runs, sides) = ring_walk(lattice);
-    // Rings beyond this are far past any board a game lays, and keep the sums in range.
-    if ring > 10_000 || index >= sides * ring {
+    if ring > MAX_RING || index >= sides * ring {
         return None;
     }
     let k = ring as i32;
@@ -208,6 +213,15 @@ fn ring_cell(lattice: Lattice, ring: u32, index: u32) -> Option<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the fuzzer: a key far out made corner points overflow `i32`.
+    #[test]
+    fn keys_past_the_last_ring_are_no_cells() {
+        assert_eq!(parse_key("-2,1111111111"), None);
+        assert_eq!(parse_key("10000,0"), Some(Cell::new(10_000, 0)));
+        assert_eq!(parse_key("5000,-5001"), None);
+        assert_eq!(parse_vertex_key(Lattice::HexFlat, "1111111111,0e"), None);
+    }
 
     #[test]
     fn rings_hold_every_cell_once_and_names_read_back() {
