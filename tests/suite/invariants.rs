@@ -343,7 +343,8 @@ fn invariants_hold_over_100000_games() {
                 .ok()
                 .map(|n| n.get() as u64)
         })
-        .unwrap_or(1);
+        .unwrap_or(1)
+        .max(1);
     let clock = Instant::now();
     let report = play_many(games, Duration::from_secs(minutes * 60), threads);
     print(&report, clock.elapsed());
