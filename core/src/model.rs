@@ -22,6 +22,7 @@ use hashbrown::HashTable;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::movegen::{flippable_cells, for_each_turn, Flips, Staged};
+use crate::turn_groups::{keep_shortest, sorted_by_text};
 use crate::{patch, Board, CellId, Delta, Position, Referee, Rules, Turn};
 
 /// A board and the rules played on it.
@@ -111,24 +112,10 @@ impl GameModel {
         let _ = self.for_each_turn(position, &mut |turn, staged| {
             let delta = delta_of(turn, staged);
             let text = self.turn_text_staged(position, staged, turn);
-            match best.get_mut(&delta) {
-                Some(entry) => {
-                    if (text.len(), &text) < (entry.1.len(), &entry.1) {
-                        *entry = (turn.clone(), text);
-                    }
-                }
-                None => {
-                    best.insert(delta, (turn.clone(), text));
-                }
-            }
+            keep_shortest(&mut best, delta, turn, text);
             ControlFlow::Continue(())
         });
-        let mut turns: Vec<LegalTurn> = best
-            .into_iter()
-            .map(|(delta, (turn, text))| LegalTurn { turn, text, delta })
-            .collect();
-        turns.sort_by(|a, b| a.text.cmp(&b.text));
-        turns
+        sorted_by_text(best)
     }
 
     /// The distinct legal turns, told apart by the position they leave once the

@@ -138,17 +138,22 @@ impl GameModel {
             keep_shortest(&mut best, delta, turn, text);
             ControlFlow::Continue(())
         });
-        let mut turns: Vec<LegalTurn> = best
-            .into_iter()
-            .map(|(delta, (turn, text))| LegalTurn { turn, text, delta })
-            .collect();
-        turns.sort_by(|a, b| a.text.cmp(&b.text));
-        turns
+        sorted_by_text(best)
     }
 }
 
 /// Keeps the canonical text of each change: the shortest, ties broken by character order.
-fn keep_shortest(
+/// The kept turns, each with its change, sorted by canonical text.
+pub(crate) fn sorted_by_text(best: FxHashMap<Delta, (Turn, String)>) -> Vec<LegalTurn> {
+    let mut turns: Vec<LegalTurn> = best
+        .into_iter()
+        .map(|(delta, (turn, text))| LegalTurn { turn, text, delta })
+        .collect();
+    turns.sort_by(|a, b| a.text.cmp(&b.text));
+    turns
+}
+
+pub(crate) fn keep_shortest(
     best: &mut FxHashMap<Delta, (Turn, String)>,
     delta: Delta,
     turn: &Turn,
