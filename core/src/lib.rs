@@ -15,6 +15,7 @@ mod action_text;
 mod board;
 mod colour;
 mod distinct_count;
+mod empty_areas;
 mod error;
 mod forms;
 mod groups;

@@ -23,6 +23,8 @@ use crate::{CellId, Delta, GameModel, JunctionId, Position, Turn};
 struct Buffers {
     scratch: Scratch,
     reaches: OwnStacks,
+    /// The drawn stack's reach, listed.
+    reach: Vec<JunctionId>,
     tiles: Vec<u8>,
     options: Vec<Option<CellId>>,
     turns: Vec<Turn>,
@@ -135,8 +137,8 @@ impl GameModel {
             side: position.side(),
         };
         let steps = self.groups_for(flip).any(|g| g.pieces.steps());
-        buffers.reaches.compute(&at, steps, &mut buffers.scratch);
-        let reaches = &buffers.reaches;
+        buffers.reaches.compute_areas(&at, steps);
+        let reaches = &mut buffers.reaches;
         // Each group's count, and the categories of stack moves behind it.
         let tally = &mut buffers.tally;
         tally.clear();
@@ -169,7 +171,14 @@ impl GameModel {
             }
             let end = counts.get(i + 1).map_or(tally.len(), |&(_, next)| next);
             // A flip changes no stack: the stacks as they are are the staged ones.
-            let action = nth_stack_move(&at, reaches, &tally[start..end], k);
+            let action = nth_stack_move(
+                &at,
+                reaches,
+                &tally[start..end],
+                k,
+                &mut buffers.scratch,
+                &mut buffers.reach,
+            );
             return Some(Delta {
                 flip,
                 tile: None,
@@ -241,8 +250,8 @@ impl GameModel {
             }
         }
         let steps = self.groups_for(flip).any(|g| g.pieces.steps());
-        buffers.reaches.compute(&at, steps, &mut buffers.scratch);
-        let reaches = &buffers.reaches;
+        buffers.reaches.compute_areas(&at, steps);
+        let reaches = &mut buffers.reaches;
         self.groups_for(flip)
             .any(|g| any_stack_move(&at, g.pieces, reaches))
     }

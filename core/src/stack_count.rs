@@ -13,6 +13,7 @@ use std::ops::ControlFlow;
 use crate::forms::{PieceKind, PieceKinds};
 use arrayvec::ArrayVec;
 
+use crate::empty_areas::EmptyAreas;
 use crate::movegen::{merges, splits, Scratch};
 use crate::turn::MAX_LINKS;
 use crate::{Board, JunctionId, PieceAction, PlayerId, Rules, Stack};
@@ -27,27 +28,46 @@ pub(crate) struct StagedBoard<'a> {
     pub side: PlayerId,
 }
 
-/// The side's stacks that move whole (all of their pieces the side's): the empty
-/// junctions each can step to along bands, and which of them stand next to each junction
-/// (the stacks a merge onto it can gather).
-#[derive(Default)]
+/// The side's stacks that move whole (all of their pieces the side's): which of them
+/// stand next to each junction (the stacks a merge onto it can gather), and where each
+/// can step to along bands, as the empty areas next to it ([`OwnStacks::compute_areas`],
+/// for counting) or as lists in the order the generator steps ([`OwnStacks::compute`]).
 pub(crate) struct OwnStacks {
     pub own: Vec<JunctionId>,
     start: Vec<usize>,
     to: Vec<JunctionId>,
+    /// The empty areas next to each own stack (after `compute_areas`).
+    areas: EmptyAreas,
+    /// From what size an area's sums are shared (see [`SHARED_AREA`]); tests vary it.
+    shared_area: usize,
     /// For each junction, the own stacks next to it; only `touched` ones are filled.
     beside: Vec<ArrayVec<JunctionId, MAX_LINKS>>,
     /// The junctions next to an own stack, in ascending order.
     touched: Vec<JunctionId>,
+    /// The same junctions as bits, to list them in order without sorting.
+    touched_bits: Vec<u64>,
+}
+
+impl Default for OwnStacks {
+    fn default() -> Self {
+        OwnStacks {
+            own: Vec::new(),
+            start: Vec::new(),
+            to: Vec::new(),
+            areas: EmptyAreas::default(),
+            shared_area: SHARED_AREA,
+            beside: Vec::new(),
+            touched: Vec::new(),
+            touched_bits: Vec::new(),
+        }
+    }
 }
 
 impl OwnStacks {
-    /// Finds the own stacks, and their reaches when `steps` (else every reach is empty).
+    /// Finds the own stacks, and their reaches as lists when `steps` (else every reach is
+    /// empty).
     pub fn compute(&mut self, at: &StagedBoard, steps: bool, scratch: &mut Scratch) {
-        self.own.clear();
-        self.own.extend(
-            (0..at.stacks.len() as JunctionId).filter(|&j| at.stacks[j as usize].is_all(at.side)),
-        );
+        self.find_own(at);
         self.start.clear();
         self.to.clear();
         for &j in &self.own {
@@ -57,6 +77,22 @@ impl OwnStacks {
             }
         }
         self.start.push(self.to.len());
+    }
+
+    /// Finds the own stacks, and the empty areas next to them when `steps` (else none):
+    /// what counting needs, without listing any stack's reach.
+    pub fn compute_areas(&mut self, at: &StagedBoard, steps: bool) {
+        self.find_own(at);
+        self.areas
+            .compute(at.board, at.tiles, at.stacks, &self.own, steps);
+    }
+
+    /// The own stacks, and who stands beside each junction.
+    fn find_own(&mut self, at: &StagedBoard) {
+        self.own.clear();
+        self.own.extend(
+            (0..at.stacks.len() as JunctionId).filter(|&j| at.stacks[j as usize].is_all(at.side)),
+        );
         for &t in &self.touched {
             if let Some(list) = self.beside.get_mut(t as usize) {
                 list.clear();
@@ -64,16 +100,21 @@ impl OwnStacks {
         }
         self.touched.clear();
         self.beside.resize(at.stacks.len(), ArrayVec::new());
+        self.touched_bits.clear();
+        self.touched_bits.resize(at.stacks.len().div_ceil(64), 0);
         for &j in &self.own {
             for &t in at.board.neighbours(j) {
-                let list = &mut self.beside[t as usize];
-                if list.is_empty() {
-                    self.touched.push(t);
-                }
-                list.push(j);
+                self.beside[t as usize].push(j);
+                self.touched_bits[t as usize / 64] |= 1 << (t % 64);
             }
         }
-        self.touched.sort_unstable();
+        for (word, &bits) in self.touched_bits.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                self.touched.push((word * 64) as JunctionId + bits.trailing_zeros() as JunctionId);
+                bits &= bits - 1;
+            }
+        }
     }
 
     /// Only some of the own stacks (`which`, indices into `all`), with their reaches:
@@ -111,11 +152,6 @@ impl OwnStacks {
     /// Where the `i`-th own stack can step to.
     pub fn of(&self, i: usize) -> &[JunctionId] {
         &self.to[self.start[i]..self.start[i + 1]]
-    }
-
-    /// Every step there is.
-    pub fn steps(&self) -> usize {
-        self.to.len()
     }
 }
 
@@ -237,57 +273,165 @@ pub(crate) fn merge_sources(
         .collect()
 }
 
-/// What a stepped merge lands on: the target's stack, or nothing where the stepped stack
-/// left it.
-fn content_after_step(at: &StagedBoard, target: JunctionId, from: JunctionId) -> Stack {
-    if target == from {
+/// How many merges a stack of `height` that stepped makes onto `target`, with the own
+/// stacks beside it: the stepped stack came `from` there, or (`None`) from a junction
+/// neither beside `target` nor on it, which gives every such stack the same count.
+fn stepped_merges_onto(
+    at: &StagedBoard,
+    beside: &[ArrayVec<JunctionId, MAX_LINKS>],
+    target: JunctionId,
+    height: u8,
+    from: Option<JunctionId>,
+) -> u64 {
+    let near = &beside[target as usize];
+    if near.iter().all(|&j| Some(j) == from) {
+        return 0;
+    }
+    // The stepped stack leaves its old place empty.
+    let content = if Some(target) == from {
         Stack::EMPTY
     } else {
         at.stacks[target as usize]
+    };
+    if content.is_owned_by(at.side) {
+        return 0;
     }
+    let others = near.iter().copied().filter(|&j| Some(j) != from);
+    count_merges(at, target, content, others, Some(height))
 }
 
-/// One group of stack moves: what `stack_moves` emits for one kind, one stack (or one
-/// target), counted.
+/// Keys of the sums [`EmptyAreas::area_sum`] remembers, one per kind and height.
+fn splits_key(height: u8) -> u32 {
+    u32::from(height)
+}
+
+fn merges_key(height: u8) -> u32 {
+    0x100 | u32::from(height)
+}
+
+/// Areas at least this big have their sums added up once and shared by the stacks next
+/// to them; the junctions of smaller ones are visited stack by stack, which costs less
+/// than correcting a shared sum for each stack.
+const SHARED_AREA: usize = 12;
+
+/// How many splits the `own`-th stack (of `height`) makes after a step: the sum, over
+/// the junctions it reaches, of the splits there. A big area's sum is shared by the
+/// stacks of that height next to it, corrected where the step's end is next to this
+/// stack's old place, which the step leaves empty.
+fn stepped_splits(at: &StagedBoard, reaches: &mut OwnStacks, own: usize, height: u8) -> u64 {
+    let from = reaches.own[own];
+    let shared_area = reaches.shared_area;
+    let areas = &mut reaches.areas;
+    let mut total = 0;
+    for i in 0..areas.next_to(own).len() {
+        let area = areas.next_to(own)[i];
+        if areas.members(area).len() < shared_area {
+            for &to in areas.members(area) {
+                total += count_splits(at, height, to, Some((from, to)));
+            }
+            continue;
+        }
+        total += areas.area_sum(area, splits_key(height), |to| {
+            count_splits(at, height, to, None)
+        });
+        for &to in at.board.neighbours(from) {
+            if areas.area_at(to) == Some(area) {
+                total += count_splits(at, height, to, Some((from, to)));
+                total -= count_splits(at, height, to, None);
+            }
+        }
+    }
+    total
+}
+
+/// How many merges the `own`-th stack makes after a step: for each junction it reaches,
+/// the merges onto each junction next to it. As for [`stepped_splits`], a big area's sum
+/// is shared, and corrected for the targets next to this stack's old place, or on it.
+fn stepped_merges(at: &StagedBoard, reaches: &mut OwnStacks, own: usize) -> u64 {
+    let from = reaches.own[own];
+    let height = at.stacks[from as usize].height();
+    let OwnStacks {
+        areas,
+        beside,
+        shared_area,
+        ..
+    } = reaches;
+    let shared_area = *shared_area;
+    let onto = |target: JunctionId, from: Option<JunctionId>| {
+        stepped_merges_onto(at, beside, target, height, from)
+    };
+    let mut total = 0;
+    for i in 0..areas.next_to(own).len() {
+        let area = areas.next_to(own)[i];
+        if areas.members(area).len() < shared_area {
+            for &to in areas.members(area) {
+                for &target in at.board.neighbours(to) {
+                    if !beside[target as usize].is_empty() {
+                        total += onto(target, Some(from));
+                    }
+                }
+            }
+            continue;
+        }
+        total += areas.area_sum(area, merges_key(height), |to| {
+            let targets = at.board.neighbours(to).iter();
+            let near = targets.filter(|&&target| !beside[target as usize].is_empty());
+            near.map(|&target| onto(target, None)).sum()
+        });
+        let near = at.board.neighbours(from).iter().copied();
+        for target in near.chain(std::iter::once(from)) {
+            let ends = at
+                .board
+                .neighbours(target)
+                .iter()
+                .filter(|&&to| areas.area_at(to) == Some(area))
+                .count() as u64;
+            // The shared sum counts nothing onto the stack's old place, which holds an own
+            // stack for every stack but this one.
+            if ends > 0 {
+                total += ends * onto(target, Some(from));
+                if target != from {
+                    total -= ends * onto(target, None);
+                }
+            }
+        }
+    }
+    total
+}
+
+/// One group of stack moves: what `stack_moves` emits for one kind and one stack (or
+/// one target), counted.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Category {
-    Steps {
-        own: usize,
-    },
-    Splits {
-        own: usize,
-    },
-    SteppedSplits {
-        own: usize,
-        to: JunctionId,
-    },
-    Merges {
-        target: JunctionId,
-    },
-    SteppedMerges {
-        own: usize,
-        to: JunctionId,
-        target: JunctionId,
-    },
+    Steps { own: usize },
+    Splits { own: usize },
+    SteppedSplits { own: usize },
+    Merges { target: JunctionId },
+    SteppedMerges { own: usize },
 }
 
 /// Walks the categories of the board's stack moves in emission order with their counts,
-/// until `visit` breaks.
+/// until `visit` breaks. `reaches` must come from [`OwnStacks::compute_areas`].
 fn for_each_category(
     at: &StagedBoard,
     kinds: PieceKinds,
-    reaches: &OwnStacks,
+    reaches: &mut OwnStacks,
     visit: &mut dyn FnMut(Category, u64) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    let stacks = reaches.own.len();
     if kinds.contains(PieceKind::Step) {
-        for own in 0..reaches.own.len() {
-            visit(Category::Steps { own }, reaches.of(own).len() as u64)?;
+        for own in 0..stacks {
+            visit(
+                Category::Steps { own },
+                reaches.areas.reach_size(own) as u64,
+            )?;
         }
     }
     let split = kinds.contains(PieceKind::Split);
     let step_then_split = kinds.contains(PieceKind::StepThenSplit);
     if split || step_then_split {
-        for (own, &j) in reaches.own.iter().enumerate() {
+        for own in 0..stacks {
+            let j = reaches.own[own];
             let height = at.stacks[j as usize].height();
             if height < 2 {
                 continue;
@@ -296,10 +440,8 @@ fn for_each_category(
                 visit(Category::Splits { own }, count_splits(at, height, j, None))?;
             }
             if step_then_split {
-                for &to in reaches.of(own) {
-                    let count = count_splits(at, height, to, Some((j, to)));
-                    visit(Category::SteppedSplits { own, to }, count)?;
-                }
+                let count = stepped_splits(at, reaches, own, height);
+                visit(Category::SteppedSplits { own }, count)?;
             }
         }
     }
@@ -315,36 +457,9 @@ fn for_each_category(
         }
     }
     if kinds.contains(PieceKind::StepThenMerge) {
-        for (own, &from) in reaches.own.iter().enumerate() {
-            // A stepped merge's count depends on the stack and the target, not on where
-            // the step ended: targets next to several steps' ends are counted once.
-            let mut known: ArrayVec<(JunctionId, u64), 32> = ArrayVec::new();
-            for &to in reaches.of(own) {
-                for &target in at.board.neighbours(to) {
-                    let beside = &reaches.beside[target as usize];
-                    if beside.is_empty() || (beside.len() == 1 && beside[0] == from) {
-                        continue;
-                    }
-                    let count = match known.iter().find(|(t, _)| *t == target) {
-                        Some(&(_, count)) => count,
-                        None => {
-                            let content = content_after_step(at, target, from);
-                            let count = if content.is_owned_by(at.side) {
-                                0
-                            } else {
-                                let others = reaches.beside(target, Some(from));
-                                let stepped = Some(at.stacks[from as usize].height());
-                                count_merges(at, target, content, others, stepped)
-                            };
-                            let _ = known.try_push((target, count));
-                            count
-                        }
-                    };
-                    if count > 0 {
-                        visit(Category::SteppedMerges { own, to, target }, count)?;
-                    }
-                }
-            }
+        for own in 0..stacks {
+            let count = stepped_merges(at, reaches, own);
+            visit(Category::SteppedMerges { own }, count)?;
         }
     }
     ControlFlow::Continue(())
@@ -355,7 +470,7 @@ fn for_each_category(
 pub(crate) fn count_stack_moves(
     at: &StagedBoard,
     kinds: PieceKinds,
-    reaches: &OwnStacks,
+    reaches: &mut OwnStacks,
     tally: &mut Vec<(Category, u64)>,
 ) -> u64 {
     let mut total = 0;
@@ -370,8 +485,9 @@ pub(crate) fn count_stack_moves(
 }
 
 /// Whether there is any stack move at all (cheaper than counting: a step is enough).
-pub(crate) fn any_stack_move(at: &StagedBoard, kinds: PieceKinds, reaches: &OwnStacks) -> bool {
-    if kinds.contains(PieceKind::Step) && reaches.steps() > 0 {
+pub(crate) fn any_stack_move(at: &StagedBoard, kinds: PieceKinds, reaches: &mut OwnStacks) -> bool {
+    let stepping = (0..reaches.own.len()).any(|own| !reaches.areas.next_to(own).is_empty());
+    if kinds.contains(PieceKind::Step) && stepping {
         return true;
     }
     for_each_category(at, kinds, reaches, &mut |_, count| {
@@ -385,12 +501,15 @@ pub(crate) fn any_stack_move(at: &StagedBoard, kinds: PieceKinds, reaches: &OwnS
 }
 
 /// The `k`-th stack move in emission order, of the categories [`count_stack_moves`]
-/// tallied (`k` below their total).
+/// tallied (`k` below their total). Only the stack it falls to has its reach listed,
+/// into `reach`.
 pub(crate) fn nth_stack_move(
     at: &StagedBoard,
     reaches: &OwnStacks,
     tally: &[(Category, u64)],
     mut k: u64,
+    scratch: &mut Scratch,
+    reach: &mut Vec<JunctionId>,
 ) -> PieceAction {
     let mut found = None;
     for &(category, count) in tally {
@@ -401,73 +520,98 @@ pub(crate) fn nth_stack_move(
         k -= count;
     }
     let category = found.expect("k is below the number of stack moves");
-    // List the one category, stopping at its k-th move.
+    let mut list_reach = |own: usize| {
+        let from = reaches.own[own];
+        reach.clear();
+        scratch.reach(at.board, at.tiles, at.stacks, from, reach);
+        (from, at.stacks[from as usize].height())
+    };
+    match category {
+        Category::Steps { own } => {
+            let (from, _) = list_reach(own);
+            PieceAction::Step {
+                from,
+                to: reach[k as usize],
+            }
+        }
+        Category::Splits { own } => {
+            let j = reaches.own[own];
+            let height = at.stacks[j as usize].height();
+            kth(k, |mut take| {
+                splits(
+                    at.board, at.rules, at.side, at.stacks, height, j, None, &mut take,
+                )
+            })
+        }
+        Category::SteppedSplits { own } => {
+            let (from, height) = list_reach(own);
+            // Skip whole step ends by their counts; list the splits at the one k is in.
+            for &to in reach.iter() {
+                let step = Some((from, to));
+                let here = count_splits(at, height, to, step);
+                if k < here {
+                    return kth(k, |mut take| {
+                        splits(
+                            at.board, at.rules, at.side, at.stacks, height, to, step, &mut take,
+                        )
+                    });
+                }
+                k -= here;
+            }
+            unreachable!("the stack's stepped splits hold k")
+        }
+        Category::Merges { target } => {
+            let content = at.stacks[target as usize];
+            let sources = merge_sources(at, target, None);
+            kth(k, |mut take| {
+                merges(
+                    at.board, at.rules, at.side, at.stacks, target, content, &sources, None,
+                    &mut take,
+                )
+            })
+        }
+        Category::SteppedMerges { own } => {
+            let (from, height) = list_reach(own);
+            for &to in reach.iter() {
+                for &target in at.board.neighbours(to) {
+                    let here = stepped_merges_onto(at, &reaches.beside, target, height, Some(from));
+                    if k < here {
+                        let content = if target == from {
+                            Stack::EMPTY
+                        } else {
+                            at.stacks[target as usize]
+                        };
+                        let others = merge_sources(at, target, Some(from));
+                        let step = Some((from, to));
+                        return kth(k, |mut take| {
+                            merges(
+                                at.board, at.rules, at.side, at.stacks, target, content, &others,
+                                step, &mut take,
+                            )
+                        });
+                    }
+                    k -= here;
+                }
+            }
+            unreachable!("the stack's stepped merges hold k")
+        }
+    }
+}
+
+/// The `k`-th action a listing emits (it emits more than `k`).
+fn kth(
+    mut k: u64,
+    list: impl FnOnce(&mut dyn FnMut(PieceAction) -> ControlFlow<()>) -> ControlFlow<()>,
+) -> PieceAction {
     let mut picked = None;
-    let mut take = |action: PieceAction| {
+    let _ = list(&mut |action| {
         if k == 0 {
             picked = Some(action);
             return ControlFlow::Break(());
         }
         k -= 1;
         ControlFlow::Continue(())
-    };
-    let stack_of = |own: usize| (reaches.own[own], at.stacks[reaches.own[own] as usize]);
-    match category {
-        Category::Steps { own } => {
-            let from = reaches.own[own];
-            let to = reaches.of(own)[k as usize];
-            return PieceAction::Step { from, to };
-        }
-        Category::Splits { own } => {
-            let (j, stack) = stack_of(own);
-            let _ = splits(
-                at.board,
-                at.rules,
-                at.side,
-                at.stacks,
-                stack.height(),
-                j,
-                None,
-                &mut take,
-            );
-        }
-        Category::SteppedSplits { own, to } => {
-            let (j, stack) = stack_of(own);
-            let _ = splits(
-                at.board,
-                at.rules,
-                at.side,
-                at.stacks,
-                stack.height(),
-                to,
-                Some((j, to)),
-                &mut take,
-            );
-        }
-        Category::Merges { target } => {
-            let content = at.stacks[target as usize];
-            let sources = merge_sources(at, target, None);
-            let _ = merges(
-                at.board, at.rules, at.side, at.stacks, target, content, &sources, None, &mut take,
-            );
-        }
-        Category::SteppedMerges { own, to, target } => {
-            let from = reaches.own[own];
-            let content = content_after_step(at, target, from);
-            let others = merge_sources(at, target, Some(from));
-            let _ = merges(
-                at.board,
-                at.rules,
-                at.side,
-                at.stacks,
-                target,
-                content,
-                &others,
-                Some((from, to)),
-                &mut take,
-            );
-        }
-    }
+    });
     picked.expect("the category holds its counted moves")
 }
 
@@ -499,6 +643,7 @@ mod tests {
                     let mut copy = Vec::new();
                     let mut scratch = Scratch::default();
                     let mut reaches = OwnStacks::default();
+                    let mut reach = Vec::new();
                     let mut all = Vec::new();
                     for flip in options {
                         let mut listed: Vec<Turn> = Vec::new();
@@ -513,7 +658,6 @@ mod tests {
                             stacks: position.stacks(),
                             side: position.side(),
                         };
-                        reaches.compute(&at, true, &mut scratch);
                         let group = model
                             .rules
                             .forms
@@ -521,13 +665,27 @@ mod tests {
                             .iter()
                             .find(|g| g.flip == flip.is_some())
                             .unwrap();
-                        let mut tally = Vec::new();
-                        let count = count_stack_moves(&at, group.pieces, &reaches, &mut tally);
-                        assert_eq!(count as usize, listed.len());
-                        assert_eq!(any_stack_move(&at, group.pieces, &reaches), count > 0);
-                        for (k, turn) in listed.iter().enumerate() {
-                            let picked = nth_stack_move(&at, &reaches, &tally, k as u64);
-                            assert_eq!(Some(picked), turn.piece);
+                        // Every area's sums shared, the default, none shared: the same.
+                        for shared_area in [1, SHARED_AREA, usize::MAX] {
+                            reaches.shared_area = shared_area;
+                            reaches.compute_areas(&at, true);
+                            let mut tally = Vec::new();
+                            let count =
+                                count_stack_moves(&at, group.pieces, &mut reaches, &mut tally);
+                            assert_eq!(count as usize, listed.len());
+                            let any = any_stack_move(&at, group.pieces, &mut reaches);
+                            assert_eq!(any, count > 0);
+                            for (k, turn) in listed.iter().enumerate() {
+                                let picked = nth_stack_move(
+                                    &at,
+                                    &reaches,
+                                    &tally,
+                                    k as u64,
+                                    &mut scratch,
+                                    &mut reach,
+                                );
+                                assert_eq!(Some(picked), turn.piece);
+                            }
                         }
                         for turn in &listed {
                             match &turn.piece {
