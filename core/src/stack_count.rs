@@ -111,7 +111,8 @@ impl OwnStacks {
         for (word, &bits) in self.touched_bits.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
-                self.touched.push((word * 64) as JunctionId + bits.trailing_zeros() as JunctionId);
+                self.touched
+                    .push((word * 64) as JunctionId + bits.trailing_zeros() as JunctionId);
                 bits &= bits - 1;
             }
         }

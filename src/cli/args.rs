@@ -217,7 +217,7 @@ pub struct GameOptions {
     /// show: also write the position as an SVG picture to this file
     #[arg(long, global = true, value_name = "FILE")]
     pub svg: Option<PathBuf>,
-    /// perft, bench: work on this many threads (default: one per core)
+    /// perft, bench, match, compare: work on this many threads (default: one per core)
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
 }

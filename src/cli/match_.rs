@@ -17,12 +17,17 @@ use super::args::{CompareArgs, GameOptions};
 use super::{accept, setup, Failure};
 
 /// `variant-run <ruleset> match`.
-pub fn run(setup: &GameSetup, options: &GameOptions, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(
+    pool: &rayon::ThreadPool,
+    setup: &GameSetup,
+    options: &GameOptions,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let spec = spec(setup, options);
     let ready = spec.ready()?;
     let page = open_page(options)?;
     let progress = progress_bar(spec.games as u64);
-    let result = ready.play(&|| progress.inc(1));
+    let result = ready.play_on(pool, &|| progress.inc(1));
     progress.finish_and_clear();
     let summary = Summary::of(&result?);
     if let Some(page) = page {
@@ -59,12 +64,13 @@ pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         ready.push(checked);
     }
+    let pool = super::pool(&args.options)?;
     let page = open_page(&args.options)?;
     let progress = progress_bar(2 * specs[0].games as u64);
     let mut summaries = Vec::new();
     for ((name, spec), ready) in names.iter().zip(&specs).zip(&ready) {
         progress.set_message(*name);
-        match ready.play(&|| progress.inc(1)) {
+        match ready.play_on(&pool, &|| progress.inc(1)) {
             Ok(result) => summaries.push(Summary::of(&result)),
             Err(e) => {
                 progress.finish_and_clear();

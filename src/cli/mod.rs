@@ -58,7 +58,7 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
             inspect::perft(&pool, &variant, &setup, depth, cli.options.divide, out)
         }
         RulesetCommand::Describe => Ok(write!(out, "{}", variant.describe())?),
-        RulesetCommand::Match => match_::run(&setup, &cli.options, out),
+        RulesetCommand::Match => match_::run(&pool(&cli.options)?, &setup, &cli.options, out),
         RulesetCommand::Bench(args) => bench::bench(
             &pool(&cli.options)?,
             &variant,
@@ -71,7 +71,7 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
 }
 
 /// The threads `--threads` asks for (one per core without it).
-fn pool(options: &GameOptions) -> Result<rayon::ThreadPool, Failure> {
+pub(super) fn pool(options: &GameOptions) -> Result<rayon::ThreadPool, Failure> {
     Ok(variant_run::parallel::pool(
         options.threads.map(usize::from),
     )?)
@@ -204,6 +204,7 @@ const MATCH_OPTIONS: &[&str] = &[
     "--games",
     "--json",
     "--html",
+    "--threads",
 ];
 
 /// The name of a ruleset's command, as `TAKES` lists it.

@@ -24,6 +24,7 @@
 //!   the players choose from).
 
 use rayon::prelude::*;
+use rayon::ThreadPool;
 use variant_run_core::PlayerId;
 
 use super::game::{Game, GameError};
@@ -256,31 +257,58 @@ impl ReadyMatch<'_> {
     /// # Errors
     /// A game fails (the first failing game in game order is reported).
     pub fn play(&self, progress: &(dyn Fn() + Sync)) -> Result<MatchResult, MatchError> {
+        self.play_in(None, progress)
+    }
+
+    /// [`ReadyMatch::play`] on the threads of `pool`. The games and the result are the
+    /// same whatever the pool: each game's seed follows from its index.
+    ///
+    /// # Errors
+    /// As [`ReadyMatch::play`].
+    pub fn play_on(
+        &self,
+        pool: &ThreadPool,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<MatchResult, MatchError> {
+        self.play_in(Some(pool), progress)
+    }
+
+    fn play_in(
+        &self,
+        pool: Option<&ThreadPool>,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<MatchResult, MatchError> {
         let (spec, letters, kinds) = (self.spec, self.letters, &self.kinds);
         // A ruleset holds its compiled scripts, which stay on the thread that loaded
         // them: each piece of work rayon hands a thread loads its own copy.
-        let results: Vec<Result<GameRecord, MatchError>> = (0..spec.games)
-            .into_par_iter()
-            .map_init(
-                || spec.setup.load(),
-                |loaded, index| {
-                    let setup = spec.game_setup(letters, kinds, index);
-                    let record = match loaded {
-                        Ok(variant) => {
-                            let swapped = swaps(kinds, index);
-                            play_game(variant, &setup, spec.max_turns, index, swapped)
-                        }
-                        Err(e) => Err(e.to_string()),
-                    };
-                    progress();
-                    record.map_err(|message| MatchError::InGame {
-                        index,
-                        seed: setup.seed,
-                        message,
-                    })
-                },
-            )
-            .collect();
+        let games = || {
+            (0..spec.games)
+                .into_par_iter()
+                .map_init(
+                    || spec.setup.load(),
+                    |loaded, index| {
+                        let setup = spec.game_setup(letters, kinds, index);
+                        let record = match loaded {
+                            Ok(variant) => {
+                                let swapped = swaps(kinds, index);
+                                play_game(variant, &setup, spec.max_turns, index, swapped)
+                            }
+                            Err(e) => Err(e.to_string()),
+                        };
+                        progress();
+                        record.map_err(|message| MatchError::InGame {
+                            index,
+                            seed: setup.seed,
+                            message,
+                        })
+                    },
+                )
+                .collect::<Vec<Result<GameRecord, MatchError>>>()
+        };
+        let results = match pool {
+            Some(pool) => pool.install(games),
+            None => games(),
+        };
         let games = results.into_iter().collect::<Result<Vec<_>, _>>()?;
         let samples = samples(&self.variant, &games);
         let mut options = spec.setup.record_options();

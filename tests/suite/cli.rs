@@ -278,3 +278,28 @@ fn a_recorded_game_replays() {
         "nothing after the bad turn is played"
     );
 }
+
+#[test]
+fn a_match_reports_the_same_on_one_and_two_threads() {
+    let report = |threads: &str| {
+        let args = [
+            "truchet-browne",
+            "match",
+            "--size",
+            "5",
+            "--games",
+            "6",
+            "--player",
+            "x=greedy",
+            "--json",
+            "--threads",
+            threads,
+        ];
+        let output = run(&args, "");
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+    };
+    let one = report("1");
+    assert!(one.contains("\"games\": 6"), "{one}");
+    assert_eq!(one, report("2"));
+}
