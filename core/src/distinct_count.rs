@@ -27,7 +27,7 @@
 use std::ops::ControlFlow;
 
 use crate::forms::{PieceKind, PieceKinds};
-use crate::movegen::{flippable_cells, merges, splits, Scratch};
+use crate::movegen::{flippable_cells, Scratch};
 use crate::sampler::{countable, staged_tiles};
 use crate::stack_count::{count_splits, merge_sources, OwnStacks, StagedBoard};
 use crate::{GameModel, JunctionId, PieceAction, Position};
@@ -58,13 +58,7 @@ impl GameModel {
         let mut scratch = Scratch::default();
         let mut own = OwnStacks::default();
         let mut copy = Vec::new();
-        let at = StagedBoard {
-            board: position.board(),
-            rules: &self.rules,
-            tiles: position.tiles(),
-            stacks: position.stacks(),
-            side: position.side(),
-        };
+        let at = StagedBoard::new(&self.rules, position, position.tiles());
         own.compute(&at, true, &mut scratch);
         let plain = |kinds: PieceKinds| plain_moves(&at, kinds, &own);
         let mut total = 0;
@@ -142,20 +136,10 @@ fn plain_moves(at: &StagedBoard, kinds: PieceKinds, own: &OwnStacks) -> u64 {
             if sources.len() < 2 {
                 continue;
             }
-            let _ = merges(
-                at.board,
-                at.rules,
-                at.side,
-                at.stacks,
-                target,
-                content,
-                &sources,
-                None,
-                &mut |_| {
-                    count += 1;
-                    ControlFlow::Continue(())
-                },
-            );
+            let _ = at.merges(target, content, &sources, None, &mut |_| {
+                count += 1;
+                ControlFlow::Continue(())
+            });
         }
     }
     count
@@ -201,48 +185,29 @@ fn share(at: &StagedBoard, kinds: PieceKinds, own: &OwnStacks, i: usize) -> Shar
                 if target != from && plain_merge && beside_from.contains(&target) {
                     continue;
                 }
-                let _ = merges(
-                    at.board,
-                    at.rules,
-                    at.side,
-                    at.stacks,
-                    target,
-                    content,
-                    &others,
-                    Some((from, to)),
-                    &mut |action| {
-                        if let PieceAction::Merge { sources, .. } = &action {
-                            keys.push(merge_key(target, sources.iter().filter(|&&s| s != to)));
-                        }
-                        ControlFlow::Continue(())
-                    },
-                );
+                let _ = at.merges(target, content, &others, Some((from, to)), &mut |action| {
+                    if let PieceAction::Merge { sources, .. } = &action {
+                        keys.push(merge_key(target, sources.iter().filter(|&&s| s != to)));
+                    }
+                    ControlFlow::Continue(())
+                });
             }
         }
     }
     if kinds.contains(PieceKind::StepThenSplit) && height >= 2 {
         for &to in reach {
-            let _ = splits(
-                at.board,
-                at.rules,
-                at.side,
-                at.stacks,
-                height,
-                to,
-                Some((from, to)),
-                &mut |action| {
-                    if let PieceAction::Split { parts, .. } = &action {
-                        let plain = plain_split
-                            && parts
-                                .iter()
-                                .all(|&(j, _)| j != from && beside_from.contains(&j));
-                        if !plain {
-                            keys.push(split_key(parts));
-                        }
+            let _ = at.splits(height, to, Some((from, to)), &mut |action| {
+                if let PieceAction::Split { parts, .. } = &action {
+                    let plain = plain_split
+                        && parts
+                            .iter()
+                            .all(|&(j, _)| j != from && beside_from.contains(&j));
+                    if !plain {
+                        keys.push(split_key(parts));
                     }
-                    ControlFlow::Continue(())
-                },
-            );
+                }
+                ControlFlow::Continue(())
+            });
         }
     }
     keys.sort_unstable();

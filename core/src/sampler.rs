@@ -129,13 +129,7 @@ impl GameModel {
             return drawn;
         }
         let tiles = staged_tiles(position, flip, &mut buffers.tiles);
-        let at = StagedBoard {
-            board: position.board(),
-            rules: &self.rules,
-            tiles,
-            stacks: position.stacks(),
-            side: position.side(),
-        };
+        let at = StagedBoard::new(&self.rules, position, tiles);
         let steps = self.groups_for(flip).any(|g| g.pieces.steps());
         buffers.reaches.compute_areas(&at, steps);
         let reaches = &mut buffers.reaches;
@@ -227,13 +221,7 @@ impl GameModel {
             return true;
         }
         let tiles = staged_tiles(position, flip, &mut buffers.tiles);
-        let at = StagedBoard {
-            board: position.board(),
-            rules: &self.rules,
-            tiles,
-            stacks: position.stacks(),
-            side: position.side(),
-        };
+        let at = StagedBoard::new(&self.rules, position, tiles);
         // Most positions have a step: one empty junction band-linked to a stack that
         // moves whole settles it.
         if self

@@ -16,7 +16,7 @@ use arrayvec::ArrayVec;
 use crate::empty_areas::EmptyAreas;
 use crate::movegen::{merges, splits, Scratch};
 use crate::turn::MAX_LINKS;
-use crate::{Board, JunctionId, PieceAction, PlayerId, Rules, Stack};
+use crate::{Board, JunctionId, PieceAction, PlayerId, Position, Rules, Stack};
 
 /// A staged board as the stack moves see it: tiles after the flip, and the stacks.
 #[derive(Clone, Copy)]
@@ -26,6 +26,64 @@ pub(crate) struct StagedBoard<'a> {
     pub tiles: &'a [u8],
     pub stacks: &'a [Stack],
     pub side: PlayerId,
+}
+
+impl<'a> StagedBoard<'a> {
+    /// The position's board, stacks and side to move, with these tiles (the position's
+    /// own, or a copy with a tile flipped).
+    pub fn new(rules: &'a Rules, position: &'a Position, tiles: &'a [u8]) -> StagedBoard<'a> {
+        StagedBoard {
+            board: position.board(),
+            rules,
+            tiles,
+            stacks: position.stacks(),
+            side: position.side(),
+        }
+    }
+
+    /// The generator's splits of a stack of `height` on `source` (after `step`), on this
+    /// board.
+    pub fn splits(
+        &self,
+        height: u8,
+        source: JunctionId,
+        step: Option<(JunctionId, JunctionId)>,
+        emit: &mut impl FnMut(PieceAction) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        splits(
+            self.board,
+            self.rules,
+            self.side,
+            self.stacks,
+            height,
+            source,
+            step,
+            emit,
+        )
+    }
+
+    /// The generator's merges of `sources` (and the stepped stack, after `step`) onto
+    /// `target`, which holds `content`, on this board.
+    pub fn merges(
+        &self,
+        target: JunctionId,
+        content: Stack,
+        sources: &[JunctionId],
+        step: Option<(JunctionId, JunctionId)>,
+        emit: &mut impl FnMut(PieceAction) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        merges(
+            self.board,
+            self.rules,
+            self.side,
+            self.stacks,
+            target,
+            content,
+            sources,
+            step,
+            emit,
+        )
+    }
 }
 
 /// The side's stacks that move whole (all of their pieces the side's): which of them
@@ -549,11 +607,7 @@ pub(crate) fn nth_stack_move(
         Category::Splits { own } => {
             let j = reaches.own[own];
             let height = at.stacks[j as usize].height();
-            kth(k, |mut take| {
-                splits(
-                    at.board, at.rules, at.side, at.stacks, height, j, None, &mut take,
-                )
-            })
+            kth(k, |mut take| at.splits(height, j, None, &mut take))
         }
         Category::SteppedSplits { own } => {
             let (from, height) = list_reach(own);
@@ -562,11 +616,7 @@ pub(crate) fn nth_stack_move(
                 let step = Some((from, to));
                 let here = count_splits(at, height, to, step);
                 if k < here {
-                    return kth(k, |mut take| {
-                        splits(
-                            at.board, at.rules, at.side, at.stacks, height, to, step, &mut take,
-                        )
-                    });
+                    return kth(k, |mut take| at.splits(height, to, step, &mut take));
                 }
                 k -= here;
             }
@@ -576,10 +626,7 @@ pub(crate) fn nth_stack_move(
             let content = at.stacks[target as usize];
             let sources = merge_sources(at, target, None);
             kth(k, |mut take| {
-                merges(
-                    at.board, at.rules, at.side, at.stacks, target, content, &sources, None,
-                    &mut take,
-                )
+                at.merges(target, content, &sources, None, &mut take)
             })
         }
         Category::SteppedMerges { own } => {
@@ -596,10 +643,7 @@ pub(crate) fn nth_stack_move(
                         let others = merge_sources(at, target, Some(from));
                         let step = Some((from, to));
                         return kth(k, |mut take| {
-                            merges(
-                                at.board, at.rules, at.side, at.stacks, target, content, &others,
-                                step, &mut take,
-                            )
+                            at.merges(target, content, &others, step, &mut take)
                         });
                     }
                     k -= here;
@@ -663,13 +707,8 @@ mod tests {
                             listed.push(t.clone());
                             ControlFlow::Continue(())
                         });
-                        let at = StagedBoard {
-                            board: position.board(),
-                            rules: &model.rules,
-                            tiles: staged_tiles(&position, flip, &mut copy),
-                            stacks: position.stacks(),
-                            side: position.side(),
-                        };
+                        let tiles = staged_tiles(&position, flip, &mut copy);
+                        let at = StagedBoard::new(&model.rules, &position, tiles);
                         let group = model
                             .rules
                             .forms
