@@ -10,15 +10,15 @@
 
 use arrayvec::ArrayVec;
 
+use crate::marks::Marks;
 use crate::{Board, JunctionId, Stack};
 
 /// The areas next to a set of junctions (the own stacks), found afresh by each
 /// [`EmptyAreas::compute`]; buffers are kept from one call to the next.
 #[derive(Default)]
 pub(crate) struct EmptyAreas {
-    /// `seen[j] == stamp`: junction `j` belongs to an area found by this computation.
-    seen: Vec<u32>,
-    stamp: u32,
+    /// The junctions of the areas found by this computation.
+    seen: Marks,
     /// The area of each seen junction.
     area_of: Vec<u32>,
     /// The junctions of area `a` are `members[member_start[a]..member_start[a + 1]]`.
@@ -44,16 +44,8 @@ impl EmptyAreas {
         sources: &[JunctionId],
         steps: bool,
     ) {
-        if self.seen.len() != stacks.len() {
-            self.seen = vec![0; stacks.len()];
-            self.area_of = vec![0; stacks.len()];
-            self.stamp = 0;
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
-        }
+        self.seen.clear(stacks.len());
+        self.area_of.resize(stacks.len(), 0);
         self.members.clear();
         self.member_start.clear();
         self.member_start.push(0);
@@ -71,7 +63,7 @@ impl EmptyAreas {
                 {
                     continue;
                 }
-                let area = if self.seen[to as usize] == self.stamp {
+                let area = if self.seen.is_marked(to as usize) {
                     self.area_of[to as usize]
                 } else {
                     self.label(board, tiles, stacks, to)
@@ -87,8 +79,7 @@ impl EmptyAreas {
     /// Labels the area of the empty junction `start` (not yet seen) and returns its number.
     fn label(&mut self, board: &Board, tiles: &[u8], stacks: &[Stack], start: JunctionId) -> u32 {
         let area = (self.member_start.len() - 1) as u32;
-        let stamp = self.stamp;
-        self.seen[start as usize] = stamp;
+        self.seen.mark(start as usize);
         self.area_of[start as usize] = area;
         let mut head = self.members.len();
         self.members.push(start);
@@ -99,10 +90,10 @@ impl EmptyAreas {
             for link in board.band_links(at) {
                 let to = link.to as usize;
                 if link.states & (1 << tiles[link.cell as usize]) != 0
-                    && self.seen[to] != stamp
+                    && !self.seen.is_marked(to)
                     && stacks[to].is_empty()
                 {
-                    self.seen[to] = stamp;
+                    self.seen.mark(to);
                     self.area_of[to] = area;
                     self.members.push(link.to);
                 }
@@ -131,7 +122,9 @@ impl EmptyAreas {
 
     /// The area junction `j` belongs to, if it is in one next to a source.
     pub fn area_at(&self, j: JunctionId) -> Option<u32> {
-        (self.seen[j as usize] == self.stamp).then(|| self.area_of[j as usize])
+        self.seen
+            .is_marked(j as usize)
+            .then(|| self.area_of[j as usize])
     }
 
     /// The sum of `value` over the junctions of `area`, added up the first time a `key`

@@ -23,6 +23,7 @@ mod java_random;
 mod lattice;
 mod layout;
 mod legality;
+mod marks;
 mod model;
 mod movegen;
 pub mod names;

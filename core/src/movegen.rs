@@ -14,6 +14,7 @@ use std::ops::ControlFlow;
 use arrayvec::ArrayVec;
 
 use crate::forms::{FormGroup, PieceKind, PieceKinds, TileKind};
+use crate::marks::Marks;
 use crate::patch;
 use crate::turn::MAX_LINKS;
 use crate::{
@@ -62,8 +63,7 @@ impl<'a> Staged<'a> {
 /// Reusable scratch space for generation: the junctions each stack can step to.
 #[derive(Default)]
 pub(crate) struct Scratch {
-    visited: Vec<u32>,
-    stamp: u32,
+    visited: Marks,
 }
 
 impl Scratch {
@@ -77,18 +77,9 @@ impl Scratch {
         start: JunctionId,
         out: &mut Vec<JunctionId>,
     ) {
-        if self.visited.len() != stacks.len() {
-            self.visited = vec![0; stacks.len()];
-            self.stamp = 0;
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.visited.iter_mut().for_each(|v| *v = 0);
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
-        let visited = &mut self.visited[..];
-        visited[start as usize] = stamp;
+        let visited = &mut self.visited;
+        visited.clear(stacks.len());
+        visited.mark(start as usize);
         // Breadth first, the junctions found so far being the queue.
         let first = out.len();
         let mut at = start;
@@ -97,10 +88,10 @@ impl Scratch {
             for link in board.band_links(at) {
                 let to = link.to as usize;
                 if link.states & (1 << tiles[link.cell as usize]) != 0
-                    && visited[to] != stamp
+                    && !visited.is_marked(to)
                     && stacks[to].is_empty()
                 {
-                    visited[to] = stamp;
+                    visited.mark(to);
                     out.push(link.to);
                 }
             }

@@ -370,8 +370,9 @@ fn merges_key(height: u8) -> u32 {
 
 /// Areas at least this big have their sums added up once and shared by the stacks next
 /// to them; the junctions of smaller ones are visited stack by stack, which costs less
-/// than correcting a shared sum for each stack. (Instructions per playout turn on 7x7
-/// and 21x21: 12 gave 380 and 566 a junction, 24 gave 366 and 569, 48 gave 365 and 598.)
+/// than correcting a shared sum for each stack. (Instructions per playout turn and
+/// junction on 7x7 and 21x21: 12 gave 424 and 603, 24 gave 410 and 605, 48 gave 410
+/// and 635.)
 const SHARED_AREA: usize = 24;
 
 /// How many splits the `own`-th stack (of `height`) makes after a step: the sum, over
