@@ -142,7 +142,6 @@ impl GameModel {
     }
 }
 
-/// Keeps the canonical text of each change: the shortest, ties broken by character order.
 /// The kept turns, each with its change, sorted by canonical text.
 pub(crate) fn sorted_by_text(best: FxHashMap<Delta, (Turn, String)>) -> Vec<LegalTurn> {
     let mut turns: Vec<LegalTurn> = best
@@ -153,6 +152,7 @@ pub(crate) fn sorted_by_text(best: FxHashMap<Delta, (Turn, String)>) -> Vec<Lega
     turns
 }
 
+/// Keeps the canonical text of each change: the shortest, ties broken by character order.
 pub(crate) fn keep_shortest(
     best: &mut FxHashMap<Delta, (Turn, String)>,
     delta: Delta,
