@@ -332,6 +332,16 @@ pub(crate) fn merge_sources(
         .collect()
 }
 
+/// What stands on `target` once a stack has stepped away `from` its old place (which
+/// the step leaves empty).
+fn content_after_step(at: &StagedBoard, target: JunctionId, from: Option<JunctionId>) -> Stack {
+    if Some(target) == from {
+        Stack::EMPTY
+    } else {
+        at.stacks[target as usize]
+    }
+}
+
 /// How many merges a stack of `height` that stepped makes onto `target`, with the own
 /// stacks beside it: the stepped stack came `from` there, or (`None`) from a junction
 /// neither beside `target` nor on it, which gives every such stack the same count.
@@ -346,12 +356,7 @@ fn stepped_merges_onto(
     if near.iter().all(|&j| Some(j) == from) {
         return 0;
     }
-    // The stepped stack leaves its old place empty.
-    let content = if Some(target) == from {
-        Stack::EMPTY
-    } else {
-        at.stacks[target as usize]
-    };
+    let content = content_after_step(at, target, from);
     if content.is_owned_by(at.side) {
         return 0;
     }
@@ -636,11 +641,7 @@ pub(crate) fn nth_stack_move(
                 for &target in at.board.neighbours(to) {
                     let here = stepped_merges_onto(at, &reaches.beside, target, height, Some(from));
                     if k < here {
-                        let content = if target == from {
-                            Stack::EMPTY
-                        } else {
-                            at.stacks[target as usize]
-                        };
+                        let content = content_after_step(at, target, Some(from));
                         let others = merge_sources(at, target, Some(from));
                         let step = Some((from, to));
                         return kth(k, |mut take| {
