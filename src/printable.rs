@@ -2,30 +2,61 @@
 //!
 //! Names, summaries and result reasons come from files someone else wrote; a control
 //! character in them (an escape sequence, a carriage return) would reach the terminal
-//! and could redraw or hide what the program prints. They are shown escaped instead, as
-//! Rust writes them in strings: `\u{1b}`, `\r`.
+//! and could redraw or hide what the program prints. So could the characters that
+//! reorder text (U+202E turns the rest of a line around, so `x wins` can show as another
+//! player's win) and those that end a line without being a newline (U+2028, U+2029).
+//! They are all shown escaped instead, as Rust writes them in strings: `\u{1b}`, `\r`,
+//! `\u{202e}`.
 //!
 //! ```
 //! use variant_run::printable::printable;
 //! assert_eq!(printable("x wins"), "x wins");
 //! assert_eq!(printable("x\u{1b}[2J wins\r"), "x\\u{1b}[2J wins\\r");
+//! assert_eq!(printable("\u{202e}sniw o"), "\\u{202e}sniw o");
 //! ```
 
 use std::borrow::Cow;
 
-/// The text with every control character escaped (newlines and tabs too: the texts this
+/// Whether a character must not reach a terminal as it is: a control character (C0, C1,
+/// delete), a line or paragraph separator, or a character that changes the direction of
+/// the text around it (the bidirectional marks, embeddings, overrides and isolates).
+pub fn is_unsafe(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' // line and paragraph separators
+                | '\u{061c}' | '\u{200e}' | '\u{200f}' // direction marks
+                | '\u{202a}'..='\u{202e}' // embeddings and overrides
+                | '\u{2066}'..='\u{2069}' // isolates
+        )
+}
+
+/// An unsafe character in words, for messages that refuse it: `a control character
+/// (U+001B)`, `a character that turns text around (U+202E)`.
+pub fn unsafe_words(c: char) -> String {
+    let kind = if c.is_control() {
+        "a control character"
+    } else if matches!(c, '\u{2028}' | '\u{2029}') {
+        "a line separator"
+    } else {
+        "a character that turns text around"
+    };
+    format!("{kind} (U+{:04X})", c as u32)
+}
+
+/// The text with every unsafe character escaped (newlines and tabs too: the texts this
 /// is for are one line each).
 pub fn printable(text: &str) -> Cow<'_, str> {
-    escape_controls(text, false)
+    escape_unsafe(text, false)
 }
 
 /// Like [`printable`], keeping newlines: for messages of several lines.
 pub fn printable_lines(text: &str) -> Cow<'_, str> {
-    escape_controls(text, true)
+    escape_unsafe(text, true)
 }
 
-fn escape_controls(text: &str, keep_newlines: bool) -> Cow<'_, str> {
-    let is_escaped = |c: char| c.is_control() && !(keep_newlines && c == '\n');
+fn escape_unsafe(text: &str, keep_newlines: bool) -> Cow<'_, str> {
+    let is_escaped = |c: char| is_unsafe(c) && !(keep_newlines && c == '\n');
     if !text.chars().any(is_escaped) {
         return Cow::Borrowed(text);
     }
@@ -46,7 +77,7 @@ mod tests {
 
     #[test]
     fn plain_text_is_borrowed_unchanged() {
-        assert!(matches!(printable("a1-b2 wins: é"), Cow::Borrowed(_)));
+        assert!(matches!(printable("a1-b2 wins: é ü 中"), Cow::Borrowed(_)));
     }
 
     #[test]
@@ -56,5 +87,23 @@ mod tests {
             "a\\u{7f}b\\u{9b}c\\td\\ne"
         );
         assert_eq!(printable_lines("a\u{1b}\nb"), "a\\u{1b}\nb");
+    }
+
+    #[test]
+    fn direction_changes_and_separators_are_escaped() {
+        for (c, shown) in [
+            ('\u{202e}', "\\u{202e}"),
+            ('\u{202a}', "\\u{202a}"),
+            ('\u{2066}', "\\u{2066}"),
+            ('\u{2069}', "\\u{2069}"),
+            ('\u{200f}', "\\u{200f}"),
+            ('\u{061c}', "\\u{61c}"),
+            ('\u{2028}', "\\u{2028}"),
+            ('\u{2029}', "\\u{2029}"),
+            ('\u{85}', "\\u{85}"),
+        ] {
+            assert_eq!(printable(&format!("a{c}b")), format!("a{shown}b"), "{c:?}");
+            assert_eq!(printable_lines(&format!("a{c}\nb")), format!("a{shown}\nb"));
+        }
     }
 }

@@ -23,6 +23,8 @@
 
 use std::fmt;
 
+use crate::printable::{is_unsafe, unsafe_words};
+
 /// The largest record read: a game of thousands of turns is a few hundred kilobytes.
 pub const MAX_RECORD_BYTES: u64 = 16 << 20;
 
@@ -76,11 +78,8 @@ impl Record {
             let line = i + 1;
             let fail = |message: String| Err(RecordError { line, message });
             // A record is pasted from anywhere; what it says is shown again on replay.
-            if let Some(c) = raw.chars().find(|&c| c.is_control() && c != '\t') {
-                return fail(format!(
-                    "a control character (U+{:04X}) is not part of a record",
-                    c as u32
-                ));
+            if let Some(c) = raw.chars().find(|&c| is_unsafe(c) && c != '\t') {
+                return fail(format!("{} is not part of a record", unsafe_words(c)));
             }
             let trimmed = raw.trim();
             if trimmed.is_empty() || trimmed.starts_with('#') {

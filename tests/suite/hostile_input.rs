@@ -130,23 +130,42 @@ fn a_layout_is_trimmed_like_a_position() {
     assert_eq!(text(&plain.stdout), text(&padded.stdout));
 }
 
-/// A ruleset with escape sequences in its names and in the reason its end rule gives:
-/// every one is shown escaped, in the record and in `describe`.
+/// A ruleset with escape sequences in its names and in the reason its end rule gives,
+/// characters that turn the text around or break its line, and a script that prints
+/// them: every one is shown escaped, in the record, in `describe` and in the script's
+/// output.
 #[test]
 fn control_characters_from_a_ruleset_are_shown_escaped() {
     let fixture = "tests/fixtures/sandbox/control-characters";
+    let unsafe_chars = ['\u{1b}', '\u{7}', '\u{202e}', '\u{2028}', '\u{2029}', '\u{2066}'];
     for command in ["play", "describe"] {
         let output = run(&args(&[fixture, command]), b"");
         assert!(output.status.success(), "{}", text(&output.stderr));
-        let stdout = text(&output.stdout);
-        assert!(!stdout.contains('\u{1b}'), "{command}: {stdout}");
-        assert!(!stdout.contains('\u{7}'), "{command}: {stdout}");
+        let (stdout, stderr) = (text(&output.stdout), text(&output.stderr));
+        for c in unsafe_chars {
+            assert!(!stdout.contains(c), "{command}: {c:?} in {stdout}");
+            assert!(!stderr.contains(c), "{command}: {c:?} in {stderr}");
+        }
         assert!(stdout.contains("\\u{1b}[2J"), "{command}: {stdout}");
     }
-    let played = text(&run(&args(&[fixture, "play"]), b"").stdout);
+    let played = run(&args(&[fixture, "play"]), b"");
     assert!(
-        played.ends_with("x wins: cleared \\u{1b}[2J the screen \\u{7}\n"),
-        "{played}"
+        text(&played.stdout).ends_with(
+            "x wins: cleared \\u{1b}[2J the screen \\u{7} \\u{202e} turned \\u{2029} broken\n"
+        ),
+        "{}",
+        text(&played.stdout)
+    );
+    assert!(
+        text(&played.stderr)
+            .contains("script: turned \\u{202e} around \\u{2028} broken \\u{2066} isolated\n"),
+        "{}",
+        text(&played.stderr)
+    );
+    let described = text(&run(&args(&[fixture, "describe"]), b"").stdout);
+    assert!(
+        described.contains("\\u{1b}[2J\\u{7}\\u{202e}\\u{2028}, for the sandbox tests"),
+        "{described}"
     );
 }
 
@@ -167,6 +186,15 @@ fn records_with_control_characters_or_too_long_are_refused() {
         text(&output.stderr).contains("a record is at most 16777216 bytes"),
         "{}",
         text(&output.stderr)
+    );
+    let output = run(
+        &args(&["replay", "-"]),
+        "ruleset truchet-browne\noptions --seed 2\nplayers x=\u{202e}greedy\n".as_bytes(),
+    );
+    assert_eq!(
+        text(&output.stderr),
+        "variant-run: -: line 3: a character that turns text around (U+202E) is not part of a \
+         record\n"
     );
     let output = run(&args(&["replay", "-"]), b"ruleset truchet-browne\n\xff\n");
     assert_eq!(
