@@ -351,6 +351,37 @@ impl MergedToml {
     }
 }
 
+/// The most a `variant.toml` may hold: a ruleset's settings take a few kilobytes.
+const MAX_VARIANT_FILE_BYTES: u64 = 1 << 20;
+
+/// The text of the `variant.toml` at `path` in `dir`. Like a script, it may be a symbolic
+/// link only to a file inside its folder: one that leads out (to `/etc/passwd`) is
+/// refused before anything is read, so no message can quote another file.
+fn read_variant_file(dir: &Path, path: &Path) -> Result<String, String> {
+    let real_dir = dir.canonicalize().map_err(|e| e.to_string())?;
+    let real = path.canonicalize().map_err(|e| e.to_string())?;
+    if !real.starts_with(&real_dir) {
+        return Err("a symbolic link out of its folder; it is not read".into());
+    }
+    let metadata = std::fs::metadata(&real).map_err(|e| e.to_string())?;
+    if !metadata.is_file() {
+        return Err("not a file".into());
+    }
+    if metadata.len() > MAX_VARIANT_FILE_BYTES {
+        return Err(format!(
+            "the file is {} bytes; a {VARIANT_FILE} may have at most {MAX_VARIANT_FILE_BYTES}",
+            metadata.len()
+        ));
+    }
+    let bytes = std::fs::read(&real).map_err(|e| e.to_string())?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "the file is not UTF-8 text (byte {} is not)",
+            e.utf8_error().valid_up_to() + 1
+        )
+    })
+}
+
 /// Reads one `variant.toml`: its text, its table (without `extends`), and where each
 /// key is.
 fn read_one(
@@ -359,9 +390,9 @@ fn read_one(
 ) -> Result<(VariantFile, toml::Table, BTreeMap<String, Origin>), VariantError> {
     let path = dir.join(VARIANT_FILE);
     let shown = display_name(&path);
-    let text = std::fs::read_to_string(&path).map_err(|e| VariantError::Io {
+    let text = read_variant_file(dir, &path).map_err(|message| VariantError::Io {
         path: shown.clone(),
-        message: e.to_string(),
+        message,
     })?;
     let text: Arc<str> = Arc::from(text.as_str());
     let document = toml_edit::ImDocument::parse(&*text).map_err(|e| {

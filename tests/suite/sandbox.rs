@@ -210,3 +210,44 @@ fn script_output_is_bounded() {
         "control characters are escaped"
     );
 }
+
+/// A `variant.toml` that is a symbolic link out of its folder is refused without being
+/// read, whether it is the ruleset's own or that of a ruleset it extends: the message
+/// says so in one line, and quotes nothing of the file it points at.
+#[test]
+fn a_variant_toml_linked_out_of_its_folder_is_refused_unread() {
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.toml");
+    std::fs::write(&secret, "SECRET = \"do not show\"\nname = \n").unwrap();
+    let linked = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(&secret, linked.path().join("variant.toml")).unwrap();
+    let extending = tempfile::tempdir().unwrap();
+    std::fs::write(
+        extending.path().join("variant.toml"),
+        format!("extends = \"{}\"\nname = \"mine\"\n", linked.path().display()),
+    )
+    .unwrap();
+    for dir in [linked.path(), extending.path()] {
+        let output = Command::new(env!("CARGO_BIN_EXE_variant-run"))
+            .args([dir.to_str().unwrap(), "position"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("variant.toml: a symbolic link out of its folder; it is not read"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("SECRET"), "{stderr}");
+    }
+    // A link that stays inside the folder is followed, as for scripts.
+    let inside = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sandbox/prints-a-lot/variant.toml"),
+        inside.path().join("real.toml"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("real.toml", inside.path().join("variant.toml")).unwrap();
+    assert!(variant_run::ruleset::merged::MergedToml::read(inside.path()).is_ok());
+}
