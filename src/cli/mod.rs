@@ -16,6 +16,7 @@ use std::io::Write;
 use clap::Parser;
 
 use variant_run::play::setup::{GameSetup, StartChoice};
+use variant_run::printable;
 
 use args::{GameOptions, RulesetCli, RulesetCommand};
 
@@ -79,6 +80,7 @@ pub(super) fn pool(options: &GameOptions) -> Result<rayon::ThreadPool, Failure> 
 
 /// The game the options choose.
 pub fn setup(ruleset: &str, options: &GameOptions) -> Result<GameSetup, Failure> {
+    check_one_line(ruleset, options)?;
     let starts: Vec<(&str, StartChoice)> = [
         // Texts pasted from elsewhere often carry a space or a line ending: trimmed, as
         // position texts are.
@@ -116,6 +118,39 @@ pub fn setup(ruleset: &str, options: &GameOptions) -> Result<GameSetup, Failure>
         notation: options.notation.clone(),
         players: options.players.clone(),
     })
+}
+
+/// Refuses a ruleset name or an option's value that is not one line of safe text: these
+/// values are written into a record's `ruleset` and `options` lines (and shown in
+/// reports), which must read back as they were written. Layouts and positions are
+/// trimmed first, as they are read.
+fn check_one_line(ruleset: &str, o: &GameOptions) -> Result<(), Failure> {
+    let params = o
+        .params
+        .iter()
+        .map(|(name, value)| ("--param", format!("{name}={value}")));
+    let texts = [
+        ("the ruleset", Some(ruleset.to_string())),
+        ("--tiles", o.tiles.clone()),
+        ("--layout", o.layout.as_ref().map(|t| t.trim().to_string())),
+        ("--game-id", o.game_id.clone()),
+        ("--position", o.position.as_ref().map(|t| t.trim().to_string())),
+        ("--notation", o.notation.clone()),
+    ]
+    .into_iter()
+    .filter_map(|(flag, text)| text.map(|t| (flag, t)))
+    .chain(params);
+    for (flag, text) in texts {
+        if let Some(c) = text.chars().find(|&c| printable::is_unsafe(c)) {
+            return Err(format!(
+                "{flag} `{}`: an option's value is one line of text; this one holds {}",
+                printable::printable(&text),
+                printable::unsafe_words(c)
+            )
+            .into());
+        }
+    }
+    Ok(())
 }
 
 /// Which options each command takes beyond those that load the ruleset (`--size`,

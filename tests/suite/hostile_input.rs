@@ -202,3 +202,55 @@ fn records_with_control_characters_or_too_long_are_refused() {
         "variant-run: -: not UTF-8 text (byte 24 is not)\n"
     );
 }
+
+/// An option's value that reaches a record (and the ruleset's name) must be one line of
+/// safe text: a newline in `--param` once split the record's options line, so that the
+/// record did not read back, and the rest of the value was silently dropped. Each is
+/// refused with one line naming the option, its value shown escaped, before anything is
+/// played or written.
+#[test]
+fn option_values_with_control_characters_are_refused() {
+    let record = std::env::temp_dir().join(format!("variant-run-{}.rec", std::process::id()));
+    let _ = std::fs::remove_file(&record);
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["play", "--param", "draw_after_quiet_turns=7\nfoo = 1"],
+            "--param `draw_after_quiet_turns=7\\nfoo = 1`",
+        ),
+        (&["play", "--param", "draw\u{1b}=7"], "--param `draw\\u{1b}=7`"),
+        (&["play", "--game-id", "a\rb"], "--game-id `a\\rb`"),
+        (&["play", "--layout", "rrr/\nrrr/rrr"], "--layout `rrr/\\nrrr/rrr`"),
+        (&["play", "--tiles", "x\u{202e}"], "--tiles `x\\u{202e}`"),
+        (&["play", "--notation", "server\u{7}"], "--notation `server\\u{7}`"),
+        (&["show", "--position", "rrr\u{2028} x"], "--position `rrr\\u{2028} x`"),
+        (
+            &["match", "--games", "2", "--param", "draw_after_quiet_turns=7\n"],
+            "--param `draw_after_quiet_turns=7\\n`",
+        ),
+    ];
+    for (words, shown) in cases {
+        let mut all = vec!["truchet-browne"];
+        all.extend_from_slice(words);
+        if words[0] == "play" {
+            all.extend_from_slice(&["--record", record.to_str().unwrap()]);
+        }
+        let output = run(&args(&all), b"");
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{words:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{words:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("variant-run: {shown}: ")),
+            "{words:?}: {stderr}"
+        );
+        assert!(stderr.contains("is one line of text"), "{stderr}");
+        assert!(output.stdout.is_empty(), "{words:?}");
+        assert!(!record.exists(), "{words:?}: nothing is written");
+    }
+    // A layout's surrounding blanks are trimmed, as before; only what is kept must be
+    // one line.
+    let output = run(
+        &args(&["truchet-browne", "position", "--size", "3", "--layout", "rrr/lrr/rrr\n"]),
+        b"",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+}
