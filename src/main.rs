@@ -7,7 +7,7 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use variant_run::printable::printable_lines;
+use variant_run::printable;
 
 use cli::args::{Cli, TopCommand};
 use cli::Failure;
@@ -57,11 +57,12 @@ fn report(error: Failure) -> ExitCode {
     if let Some(e) = error.downcast_ref::<clap::Error>() {
         return clap_exit(e);
     }
-    // Messages quote what was typed or read, which may hold control characters.
-    eprintln!("variant-run: {}", printable_lines(&error.to_string()));
+    // Messages quote what was typed or read, which may hold control characters or be
+    // megabytes long.
+    eprintln!("variant-run: {}", printable::message(&error.to_string()));
     let mut cause = error.source();
     while let Some(c) = cause {
-        eprintln!("  caused by: {}", printable_lines(&c.to_string()));
+        eprintln!("  caused by: {}", printable::message(&c.to_string()));
         cause = c.source();
     }
     ExitCode::from(2)

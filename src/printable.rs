@@ -71,6 +71,62 @@ fn escape_unsafe(text: &str, keep_newlines: bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// How many characters of a quote a message keeps: enough to recognise what was
+/// written, short of a line read from a 16 MB record.
+pub const QUOTE_CHARS: usize = 60;
+
+/// How many characters of one line a message keeps.
+pub const MESSAGE_LINE_CHARS: usize = 1000;
+
+/// A message as it may be shown: unsafe characters escaped (newlines kept), every quote
+/// in backticks longer than [`QUOTE_CHARS`] cut short, and every line cut at
+/// [`MESSAGE_LINE_CHARS`], each cut saying how much it left out. Messages quote what was
+/// typed or read, which may be anything, of any length.
+pub fn message(text: &str) -> String {
+    let text = printable_lines(text);
+    let mut out = String::with_capacity(text.len().min(4 * MESSAGE_LINE_CHARS));
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&clip(&clip_quotes(line), MESSAGE_LINE_CHARS));
+    }
+    out
+}
+
+/// The text cut after `most` characters, with how many bytes were left out.
+pub fn clip(text: &str, most: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(most) {
+        None => Cow::Borrowed(text),
+        Some((end, _)) => Cow::Owned(format!(
+            "{}... ({} bytes in all)",
+            &text[..end],
+            text.len()
+        )),
+    }
+}
+
+/// Every span between two backticks cut to [`QUOTE_CHARS`] characters.
+fn clip_quotes(line: &str) -> Cow<'_, str> {
+    if line.len() <= QUOTE_CHARS + 2 {
+        return Cow::Borrowed(line);
+    }
+    let mut out = String::new();
+    let mut parts = line.split('`');
+    out.push_str(parts.next().unwrap_or_default());
+    let mut quoted = true;
+    for part in parts {
+        out.push('`');
+        if quoted {
+            out.push_str(&clip(part, QUOTE_CHARS));
+        } else {
+            out.push_str(part);
+        }
+        quoted = !quoted;
+    }
+    Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +161,25 @@ mod tests {
             assert_eq!(printable(&format!("a{c}b")), format!("a{shown}b"), "{c:?}");
             assert_eq!(printable_lines(&format!("a{c}\nb")), format!("a{shown}\nb"));
         }
+    }
+
+    #[test]
+    fn long_quotes_and_lines_are_cut_short() {
+        let long = "b".repeat(100);
+        assert_eq!(
+            message(&format!("turn 1 `{long}`: `{long}` is not a turn\nnext")),
+            format!(
+                "turn 1 `{b}... (100 bytes in all)`: `{b}... (100 bytes in all)` is not a \
+                 turn\nnext",
+                b = "b".repeat(QUOTE_CHARS)
+            )
+        );
+        assert_eq!(message("short `quote` kept"), "short `quote` kept");
+        let line = "é".repeat(3000);
+        assert_eq!(
+            message(&line),
+            format!("{}... (6000 bytes in all)", "é".repeat(MESSAGE_LINE_CHARS))
+        );
+        assert_eq!(message("a\u{1b}\nb"), "a\\u{1b}\nb");
     }
 }

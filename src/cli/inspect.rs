@@ -90,12 +90,13 @@ pub fn moves(variant: &Variant, setup: &GameSetup, out: &mut dyn Write) -> Resul
     let position = setup.start_position(variant)?;
     let notation = setup.notation(variant)?;
     if let Some(outcome) = variant.judge(&position)? {
-        // Standard output stays a plain list (empty); say why on standard error.
-        eprintln!(
-            "variant-run: no turns: the game is over, {}",
+        // Not an empty list: a script reading the list must not take the game for one
+        // where a player is stuck.
+        return Err(format!(
+            "no turns: the game is over, {}",
             result_line(variant, &outcome)
-        );
-        return Ok(());
+        )
+        .into());
     }
     // Listed in the order of their texts in the chosen notation, as they are found.
     listing::for_each_in_order(

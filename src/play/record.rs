@@ -22,8 +22,9 @@
 //! position.
 
 use std::fmt;
+use std::num::IntErrorKind;
 
-use crate::printable::{is_unsafe, unsafe_words};
+use crate::printable::{clip, is_unsafe, unsafe_words, QUOTE_CHARS};
 
 /// The largest record read: a game of thousands of turns is a few hundred kilobytes.
 pub const MAX_RECORD_BYTES: u64 = 16 << 20;
@@ -85,7 +86,8 @@ impl Record {
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
-            if let Some(turn) = read_turn_line(raw, line) {
+            let turn = read_turn_line(raw, line).map_err(|message| RecordError { line, message })?;
+            if let Some(turn) = turn {
                 if record.result.is_some() {
                     return fail("a turn after the result".into());
                 }
@@ -166,24 +168,56 @@ impl fmt::Display for Record {
     }
 }
 
-/// `  12. x  a1-b2`: a number, a dot, a player's letter, two spaces, the turn.
-fn read_turn_line(raw: &str, line: usize) -> Option<RecordedTurn> {
-    let rest = raw.trim_start();
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
-        return None;
+/// `  12. x  a1-b2`: a number, a dot, a player's letter, two spaces, the turn. A line
+/// that starts as a turn does (a number and a dot) but is not one is an error, never
+/// skipped, so no turn is lost: `-1. x  a1-b2`, a number too large, a missing letter.
+/// A person's prompt in a pasted session (`  12. x> `) is not a turn.
+fn read_turn_line(raw: &str, line: usize) -> Result<Option<RecordedTurn>, String> {
+    let start = raw.trim_start();
+    let unsigned = start.trim_start_matches(['-', '+']);
+    let digits = unsigned.bytes().take_while(u8::is_ascii_digit).count();
+    let after_number = &unsigned[digits..];
+    if digits == 0 || !(after_number == "." || after_number.starts_with(". ")) {
+        return Ok(None);
     }
-    let number = rest[..digits].parse().ok()?;
-    let rest = rest[digits..].strip_prefix(". ")?;
-    let mut chars = rest.chars();
-    let player = chars.next().filter(char::is_ascii_lowercase)?;
-    let text = chars.as_str().strip_prefix("  ")?.trim();
-    (!text.is_empty()).then(|| RecordedTurn {
-        number,
-        player,
-        text: text.to_string(),
-        line,
-    })
+    let number_text = &start[..start.len() - after_number.len()];
+    let shown = || clip(start.trim_end(), QUOTE_CHARS).into_owned();
+    let rest = &after_number[1..];
+    let mut chars = rest.strip_prefix(' ').unwrap_or(rest).chars();
+    let player = chars.next().filter(char::is_ascii_lowercase);
+    if player.is_some() && chars.as_str().starts_with('>') {
+        return Ok(None);
+    }
+    let signed = digits != number_text.len();
+    let number = match number_text.parse::<usize>() {
+        Ok(n) if n >= 1 && !signed => n,
+        Err(e) if !signed && *e.kind() == IntErrorKind::PosOverflow => {
+            return Err(format!(
+                "`{}` is too large to be a turn number",
+                clip(number_text, 24)
+            ))
+        }
+        _ => {
+            return Err(format!(
+                "`{}` is not a turn number: turns are numbered from 1",
+                clip(number_text, 24)
+            ))
+        }
+    };
+    let text = chars.as_str().strip_prefix("  ").map(str::trim);
+    match (player, text) {
+        (Some(player), Some(text)) if !text.is_empty() => Ok(Some(RecordedTurn {
+            number,
+            player,
+            text: text.to_string(),
+            line,
+        })),
+        _ => Err(format!(
+            "`{}` starts as a turn does, but a turn is `<number>. <player>  <turn>`, as in \
+             `  12. x  a1-b2`",
+            shown()
+        )),
+    }
 }
 
 /// The lines a game can end with.
@@ -225,6 +259,14 @@ mod tests {
     }
 
     #[test]
+    fn prompts_boards_and_numbers_that_are_not_turns_are_skipped() {
+        let text = "ruleset t\n   1. x> a1-b2\n  4  o   -   o   4\n1.5 tiles\n   1. x  a1-b2\n";
+        let record = Record::parse(text).unwrap();
+        assert_eq!(record.turns.len(), 1);
+        assert_eq!(record.turns[0].line, 5);
+    }
+
+    #[test]
     fn broken_records_say_which_line() {
         for (text, error) in [
             (
@@ -242,6 +284,33 @@ mod tests {
             (
                 "ruleset t\n   1. x  a\nstart x\n",
                 "line 3: `start` comes before the turns",
+            ),
+            (
+                "ruleset t\n  -1. x  a1-b2\n",
+                "line 2: `-1` is not a turn number: turns are numbered from 1",
+            ),
+            (
+                "ruleset t\n   0. x  a1-b2\n",
+                "line 2: `0` is not a turn number: turns are numbered from 1",
+            ),
+            (
+                "ruleset t\n   12345678901234567890123. x  a1-b2\n",
+                "line 2: `12345678901234567890123` is too large to be a turn number",
+            ),
+            (
+                "ruleset t\n   1. x a1-b2\n",
+                "line 2: `1. x a1-b2` starts as a turn does, but a turn is `<number>. \
+                 <player>  <turn>`, as in `  12. x  a1-b2`",
+            ),
+            (
+                "ruleset t\n   1.  x  a1-b2\n",
+                "line 2: `1.  x  a1-b2` starts as a turn does, but a turn is `<number>. \
+                 <player>  <turn>`, as in `  12. x  a1-b2`",
+            ),
+            (
+                "ruleset t\n   1. X  a1-b2\n",
+                "line 2: `1. X  a1-b2` starts as a turn does, but a turn is `<number>. \
+                 <player>  <turn>`, as in `  12. x  a1-b2`",
             ),
         ] {
             assert_eq!(Record::parse(text).unwrap_err().to_string(), error);

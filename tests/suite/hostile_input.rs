@@ -254,3 +254,51 @@ fn option_values_with_control_characters_are_refused() {
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
 }
+
+/// A line that starts as a turn does but cannot be read stops the replay with its line,
+/// instead of being skipped (the turns after it would then be numbered wrong, or a turn
+/// silently lost); and a 16 MB line is quoted short.
+#[test]
+fn turn_lines_that_do_not_read_stop_the_replay() {
+    for (line, error) in [
+        ("  -1. x  a1-b2", "line 3: `-1` is not a turn number: turns are numbered from 1"),
+        (
+            "   12345678901234567890123. x  a1-b2",
+            "line 3: `12345678901234567890123` is too large to be a turn number",
+        ),
+    ] {
+        let record = format!("ruleset truchet-browne\noptions --seed 2\n{line}\n");
+        let output = run(&args(&["replay", "-"]), record.as_bytes());
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(text(&output.stderr), format!("variant-run: -: {error}\n"));
+    }
+    let mut record = b"ruleset truchet-browne\noptions --seed 2 --layout random\n   1. x  a1-".to_vec();
+    record.extend(std::iter::repeat_n(b'b', 16_000_000));
+    record.push(b'\n');
+    let output = run(&args(&["replay", "-"]), &record);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{}", &stderr[..stderr.len().min(300)]);
+    assert_eq!(stderr.lines().count(), 1);
+    assert!(stderr.len() < 600, "{} bytes: {}", stderr.len(), &stderr[..300]);
+    assert!(stderr.contains("... (16000003 bytes in all)`"), "{stderr}");
+}
+
+/// `moves` on a position where the game is over lists nothing and says why, as an error:
+/// an empty list with exit code 0 reads as a position where a player has no turn.
+#[test]
+fn moves_on_a_finished_game_is_an_error() {
+    let output = run(
+        &args(&["tests/fixtures/sandbox/control-characters", "moves"]),
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    // The fixture's end rule prints a line each time it is asked.
+    let stderr = text(&output.stderr);
+    let errors: Vec<&str> = stderr.lines().filter(|l| !l.starts_with("script: ")).collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(
+        errors[0].starts_with("variant-run: no turns: the game is over, x wins: cleared"),
+        "{stderr}"
+    );
+}
