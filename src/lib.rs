@@ -8,6 +8,7 @@
 
 pub mod bench;
 pub mod check;
+pub mod cpu_time;
 pub mod diagnostic;
 pub mod draw;
 pub mod markup;

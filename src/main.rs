@@ -17,6 +17,24 @@ use cli::Failure;
 static ALLOCATOR: variant_run::memory::CountingAllocator = variant_run::memory::CountingAllocator;
 
 fn main() -> ExitCode {
+    // Commands run scripts, which need a known stack (see `THREAD_STACK_BYTES`); the main
+    // thread's depends on the system.
+    std::thread::Builder::new()
+        .name("variant-run".into())
+        .stack_size(variant_run::parallel::THREAD_STACK_BYTES)
+        .spawn(run)
+        .and_then(|thread| {
+            thread
+                .join()
+                .map_err(|_| io::Error::other("the command panicked"))
+        })
+        .unwrap_or_else(|e| {
+            eprintln!("variant-run: {e}");
+            ExitCode::from(2)
+        })
+}
+
+fn run() -> ExitCode {
     // Arguments are read as the OS gives them, so one that is not UTF-8 is a clean error.
     let cli = match Cli::try_parse_from(std::env::args_os()) {
         Ok(cli) => cli,

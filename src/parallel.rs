@@ -15,13 +15,28 @@ use variant_run_core::{LegalTurn, Position};
 
 use crate::ruleset::{Variant, VariantError, VariantSource};
 
-/// A pool of `threads` threads; `None` means one per core.
+/// The stack of every thread the program runs scripts on: the pools' and the command
+/// line's own. The deepest calls the sandbox allows (128 levels of script functions,
+/// each through a native callback such as `map`) need between 512 KB and 1 MB, and a
+/// value nested as deep as allowed little more to copy or drop; a fixed size makes that
+/// margin the same on every machine, whatever `ulimit -s` or `RUST_MIN_STACK` say. The
+/// memory is reserved, not used: only the pages a thread touches are.
+pub const THREAD_STACK_BYTES: usize = 16 << 20;
+
+/// The most threads a command may ask for. Work is shared out in a fixed order and put
+/// back in order, so any number gives the same result; past the cores, more threads only
+/// wait, each with its own copy of the ruleset and its stack.
+pub const MAX_THREADS: usize = 256;
+
+/// A pool of `threads` threads; `None` means one per core. Each has a stack of
+/// [`THREAD_STACK_BYTES`].
 ///
 /// # Errors
 /// The operating system refuses the threads.
 pub fn pool(threads: Option<usize>) -> Result<ThreadPool, rayon::ThreadPoolBuildError> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
+        .stack_size(THREAD_STACK_BYTES)
         .build()
 }
 

@@ -98,11 +98,7 @@ pub fn message(text: &str) -> String {
 pub fn clip(text: &str, most: usize) -> Cow<'_, str> {
     match text.char_indices().nth(most) {
         None => Cow::Borrowed(text),
-        Some((end, _)) => Cow::Owned(format!(
-            "{}... ({} bytes in all)",
-            &text[..end],
-            text.len()
-        )),
+        Some((end, _)) => Cow::Owned(format!("{}... ({} bytes in all)", &text[..end], text.len())),
     }
 }
 

@@ -16,7 +16,7 @@ use std::io::Write;
 use clap::Parser;
 
 use variant_run::play::setup::{GameSetup, StartChoice};
-use variant_run::printable;
+use variant_run::{parallel, printable};
 
 use args::{GameOptions, RulesetCli, RulesetCommand};
 
@@ -71,11 +71,19 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
     }
 }
 
-/// The threads `--threads` asks for (one per core without it).
+/// The threads `--threads` asks for (one per core without it), at most
+/// [`parallel::MAX_THREADS`].
 pub(super) fn pool(options: &GameOptions) -> Result<rayon::ThreadPool, Failure> {
-    Ok(variant_run::parallel::pool(
-        options.threads.map(usize::from),
-    )?)
+    let threads = options.threads.map(usize::from);
+    if let Some(n) = threads.filter(|&n| n > parallel::MAX_THREADS) {
+        return Err(format!(
+            "--threads {n}: at most {} (threads beyond the cores only wait their turn, and \
+             each holds its own copy of the ruleset)",
+            parallel::MAX_THREADS
+        )
+        .into());
+    }
+    Ok(parallel::pool(threads)?)
 }
 
 /// The game the options choose.
@@ -134,7 +142,10 @@ fn check_one_line(ruleset: &str, o: &GameOptions) -> Result<(), Failure> {
         ("--tiles", o.tiles.clone()),
         ("--layout", o.layout.as_ref().map(|t| t.trim().to_string())),
         ("--game-id", o.game_id.clone()),
-        ("--position", o.position.as_ref().map(|t| t.trim().to_string())),
+        (
+            "--position",
+            o.position.as_ref().map(|t| t.trim().to_string()),
+        ),
         ("--notation", o.notation.clone()),
     ]
     .into_iter()

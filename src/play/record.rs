@@ -86,7 +86,8 @@ impl Record {
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
-            let turn = read_turn_line(raw, line).map_err(|message| RecordError { line, message })?;
+            let turn =
+                read_turn_line(raw, line).map_err(|message| RecordError { line, message })?;
             if let Some(turn) = turn {
                 if record.result.is_some() {
                     return fail("a turn after the result".into());

@@ -303,3 +303,17 @@ fn a_match_reports_the_same_on_one_and_two_threads() {
     assert!(one.contains("\"games\": 6"), "{one}");
     assert_eq!(one, report("2"));
 }
+
+/// A thousand threads on a small machine once made the scripts' time limit (then on the
+/// wall clock) fail a correct ruleset; the count is capped, with a message.
+#[test]
+fn threads_are_capped_with_a_message() {
+    let output = run(&["truchet-browne", "match", "--threads", "1000"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        stderr(&output),
+        "variant-run: --threads 1000: at most 256 (threads beyond the cores only wait their \
+         turn, and each holds its own copy of the ruleset)\n"
+    );
+}

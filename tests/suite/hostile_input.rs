@@ -137,7 +137,9 @@ fn a_layout_is_trimmed_like_a_position() {
 #[test]
 fn control_characters_from_a_ruleset_are_shown_escaped() {
     let fixture = "tests/fixtures/sandbox/control-characters";
-    let unsafe_chars = ['\u{1b}', '\u{7}', '\u{202e}', '\u{2028}', '\u{2029}', '\u{2066}'];
+    let unsafe_chars = [
+        '\u{1b}', '\u{7}', '\u{202e}', '\u{2028}', '\u{2029}', '\u{2066}',
+    ];
     for command in ["play", "describe"] {
         let output = run(&args(&[fixture, command]), b"");
         assert!(output.status.success(), "{}", text(&output.stderr));
@@ -217,14 +219,32 @@ fn option_values_with_control_characters_are_refused() {
             &["play", "--param", "draw_after_quiet_turns=7\nfoo = 1"],
             "--param `draw_after_quiet_turns=7\\nfoo = 1`",
         ),
-        (&["play", "--param", "draw\u{1b}=7"], "--param `draw\\u{1b}=7`"),
-        (&["play", "--game-id", "a\rb"], "--game-id `a\\rb`"),
-        (&["play", "--layout", "rrr/\nrrr/rrr"], "--layout `rrr/\\nrrr/rrr`"),
-        (&["play", "--tiles", "x\u{202e}"], "--tiles `x\\u{202e}`"),
-        (&["play", "--notation", "server\u{7}"], "--notation `server\\u{7}`"),
-        (&["show", "--position", "rrr\u{2028} x"], "--position `rrr\\u{2028} x`"),
         (
-            &["match", "--games", "2", "--param", "draw_after_quiet_turns=7\n"],
+            &["play", "--param", "draw\u{1b}=7"],
+            "--param `draw\\u{1b}=7`",
+        ),
+        (&["play", "--game-id", "a\rb"], "--game-id `a\\rb`"),
+        (
+            &["play", "--layout", "rrr/\nrrr/rrr"],
+            "--layout `rrr/\\nrrr/rrr`",
+        ),
+        (&["play", "--tiles", "x\u{202e}"], "--tiles `x\\u{202e}`"),
+        (
+            &["play", "--notation", "server\u{7}"],
+            "--notation `server\\u{7}`",
+        ),
+        (
+            &["show", "--position", "rrr\u{2028} x"],
+            "--position `rrr\\u{2028} x`",
+        ),
+        (
+            &[
+                "match",
+                "--games",
+                "2",
+                "--param",
+                "draw_after_quiet_turns=7\n",
+            ],
             "--param `draw_after_quiet_turns=7\\n`",
         ),
     ];
@@ -249,7 +269,14 @@ fn option_values_with_control_characters_are_refused() {
     // A layout's surrounding blanks are trimmed, as before; only what is kept must be
     // one line.
     let output = run(
-        &args(&["truchet-browne", "position", "--size", "3", "--layout", "rrr/lrr/rrr\n"]),
+        &args(&[
+            "truchet-browne",
+            "position",
+            "--size",
+            "3",
+            "--layout",
+            "rrr/lrr/rrr\n",
+        ]),
         b"",
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -261,7 +288,10 @@ fn option_values_with_control_characters_are_refused() {
 #[test]
 fn turn_lines_that_do_not_read_stop_the_replay() {
     for (line, error) in [
-        ("  -1. x  a1-b2", "line 3: `-1` is not a turn number: turns are numbered from 1"),
+        (
+            "  -1. x  a1-b2",
+            "line 3: `-1` is not a turn number: turns are numbered from 1",
+        ),
         (
             "   12345678901234567890123. x  a1-b2",
             "line 3: `12345678901234567890123` is too large to be a turn number",
@@ -272,14 +302,25 @@ fn turn_lines_that_do_not_read_stop_the_replay() {
         assert_eq!(output.status.code(), Some(2));
         assert_eq!(text(&output.stderr), format!("variant-run: -: {error}\n"));
     }
-    let mut record = b"ruleset truchet-browne\noptions --seed 2 --layout random\n   1. x  a1-".to_vec();
+    let mut record =
+        b"ruleset truchet-browne\noptions --seed 2 --layout random\n   1. x  a1-".to_vec();
     record.extend(std::iter::repeat_n(b'b', 16_000_000));
     record.push(b'\n');
     let output = run(&args(&["replay", "-"]), &record);
     let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{}", &stderr[..stderr.len().min(300)]);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{}",
+        &stderr[..stderr.len().min(300)]
+    );
     assert_eq!(stderr.lines().count(), 1);
-    assert!(stderr.len() < 600, "{} bytes: {}", stderr.len(), &stderr[..300]);
+    assert!(
+        stderr.len() < 600,
+        "{} bytes: {}",
+        stderr.len(),
+        &stderr[..300]
+    );
     assert!(stderr.contains("... (16000003 bytes in all)`"), "{stderr}");
 }
 
@@ -295,7 +336,10 @@ fn moves_on_a_finished_game_is_an_error() {
     assert!(output.stdout.is_empty());
     // The fixture's end rule prints a line each time it is asked.
     let stderr = text(&output.stderr);
-    let errors: Vec<&str> = stderr.lines().filter(|l| !l.starts_with("script: ")).collect();
+    let errors: Vec<&str> = stderr
+        .lines()
+        .filter(|l| !l.starts_with("script: "))
+        .collect();
     assert_eq!(errors.len(), 1, "{stderr}");
     assert!(
         errors[0].starts_with("variant-run: no turns: the game is over, x wins: cleared"),

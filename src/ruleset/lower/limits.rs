@@ -6,7 +6,7 @@ use crate::ruleset::config::LimitsConfig;
 use crate::ruleset::error::VariantError;
 use crate::ruleset::merged::MergedToml;
 use crate::ruleset::script::limits::{raise_hint, LIMITS};
-use crate::ruleset::script::Limits;
+use crate::ruleset::script::{Limits, MAX_DEPTH};
 
 use super::Lowering;
 
@@ -45,6 +45,17 @@ pub(super) fn check_params(lowering: &Lowering) -> Result<(), VariantError> {
     };
     for (name, value) in params {
         let size = Sizes::of(value);
+        if size.depth > MAX_DEPTH as u64 {
+            return Err(lowering.bad_labelled(
+                &format!("params.{name}"),
+                format!(
+                    "[params] {name} nests arrays and tables {} levels deep; scripts may \
+                     nest values at most {MAX_DEPTH} levels deep",
+                    size.depth
+                ),
+                "too deep",
+            ));
+        }
         let over = [
             (
                 "bytes of text",
@@ -87,28 +98,33 @@ struct Sizes {
     string_bytes: u64,
     array_items: u64,
     map_entries: u64,
+    /// How many arrays and tables nest, the value itself included.
+    depth: u64,
 }
 
 impl Sizes {
     fn of(value: &toml::Value) -> Sizes {
         let mut sizes = Sizes::default();
-        sizes.add(value);
+        sizes.add(value, 1);
         sizes
     }
 
-    fn add(&mut self, value: &toml::Value) {
+    /// Adds what `value` holds, `value` being nested `level` deep.
+    fn add(&mut self, value: &toml::Value, level: u64) {
         match value {
             toml::Value::String(s) => self.string_bytes += s.len() as u64,
             toml::Value::Array(items) => {
+                self.depth = self.depth.max(level);
                 for item in items {
                     self.array_items += 1;
-                    self.add(item);
+                    self.add(item, level + 1);
                 }
             }
             toml::Value::Table(table) => {
+                self.depth = self.depth.max(level);
                 for item in table.values() {
                     self.map_entries += 1;
-                    self.add(item);
+                    self.add(item, level + 1);
                 }
             }
             // Floats and dates reach scripts as text.

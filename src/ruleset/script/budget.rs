@@ -1,36 +1,39 @@
-//! What one call of a script has used so far, against its [`Limits`]: time, memory and
-//! output. Rhai counts operations, call depth and sizes itself; the rest is checked here,
-//! between operations (Rhai's progress hook) and on every `print` and `debug`.
+//! What one call of a script has used so far, against its [`Limits`]: CPU time, memory
+//! and output. Rhai counts operations, call depth and sizes itself; the rest is checked
+//! here, between operations (Rhai's progress hook) and on every `print` and `debug`.
 //!
-//! The checks are spread out so that a script pays almost nothing for them: the memory
-//! (a thread-local read) and any size refused meanwhile are looked at every
-//! [`MEMORY_EVERY`] operations, the clock every [`CLOCK_EVERY`]. A script can allocate
-//! only so much in that many operations, each value being bounded by the size limits.
+//! The memory (a thread-local read) and any size refused meanwhile are looked at after
+//! every operation: one operation can copy a value, and a value a script copies over and
+//! over (a function pointer curried with itself) doubles each time, so a check spread
+//! out over several operations could find many times the budget. The thread's CPU time
+//! costs a system call to read and is read every [`CLOCK_EVERY`] operations.
+//!
+//! Time is the CPU time of the thread running the script ([`crate::cpu_time`]), not the
+//! wall clock: a call's limit must not depend on how busy the machine is.
 
 use std::cell::Cell;
 use std::io::Write;
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rhai::{Dynamic, Engine};
 
 use super::limits::{raise_hint, Limits};
 use super::sizes::SizeWatch;
+use crate::cpu_time::thread_cpu_time;
 use crate::memory::{thread_bytes, Reading};
 use crate::printable::printable;
 
-/// The clock is read once per this many operations: reading it costs more than an
-/// operation, and a few hundred operations take microseconds.
-const CLOCK_EVERY: u64 = 256;
-
-/// The memory is read once per this many operations.
-const MEMORY_EVERY: u64 = 32;
-const _: () = assert!(CLOCK_EVERY.is_power_of_two() && MEMORY_EVERY.is_power_of_two());
+/// The CPU clock is read once per this many operations: reading it is a system call,
+/// and a thousand operations take some tens of microseconds.
+const CLOCK_EVERY: u64 = 1024;
+const _: () = assert!(CLOCK_EVERY.is_power_of_two());
 
 /// The budget of the call running now, and the output of all calls so far.
 pub(super) struct Budget {
     limits: Limits,
-    started: Cell<Instant>,
+    /// The thread's CPU time when the call started.
+    started: Cell<Option<Duration>>,
     memory_at_start: Cell<Option<Reading>>,
     printed_in_call: Cell<u64>,
     printed_in_all: Cell<u64>,
@@ -41,7 +44,7 @@ impl Budget {
     pub(super) fn new(limits: Limits) -> Budget {
         Budget {
             limits,
-            started: Cell::new(Instant::now()),
+            started: Cell::new(None),
             memory_at_start: Cell::new(None),
             printed_in_call: Cell::new(0),
             printed_in_all: Cell::new(0),
@@ -49,10 +52,10 @@ impl Budget {
         }
     }
 
-    /// Starts the budget of a new call: the clock, the memory and the output per call
+    /// Starts the budget of a new call: the CPU time, the memory and the output per call
     /// start again from here.
     pub(super) fn start_call(&self) {
-        self.started.set(Instant::now());
+        self.started.set(thread_cpu_time());
         self.memory_at_start.set(thread_bytes());
         self.printed_in_call.set(0);
         self.sizes.start_call();
@@ -61,10 +64,6 @@ impl Budget {
     /// Why the running call must stop now, if it must; `operations` is how many it has
     /// run.
     fn exceeded(&self, operations: u64) -> Option<String> {
-        // Both periods are powers of two.
-        if operations & (MEMORY_EVERY - 1) != 0 {
-            return None;
-        }
         // A size refused by a check the script caught stops the call now, for good.
         if let Some(refused) = self.sizes.refused() {
             return Some(refused);
@@ -78,14 +77,17 @@ impl Budget {
                 ));
             }
         }
-        if operations & (CLOCK_EVERY - 1) == 0
-            && self.started.get().elapsed() > Duration::from_millis(self.limits.time_ms)
-        {
-            return Some(format!(
-                "the call ran longer than {} ms; {}",
-                self.limits.time_ms,
-                raise_hint("time_ms")
-            ));
+        // A power of two: the test is one mask.
+        if operations & (CLOCK_EVERY - 1) == 0 {
+            if let (Some(start), Some(now)) = (self.started.get(), thread_cpu_time()) {
+                if now.saturating_sub(start) > Duration::from_millis(self.limits.time_ms) {
+                    return Some(format!(
+                        "the call ran longer than {} ms of CPU time; {}",
+                        self.limits.time_ms,
+                        raise_hint("time_ms")
+                    ));
+                }
+            }
         }
         None
     }

@@ -13,6 +13,7 @@ use super::limits::{raise_hint, too_large, Limits};
 use super::modules::{
     check_imports, parse_error, read_script, SandboxResolver, ScriptDirs, Sources,
 };
+use super::stdlib;
 use super::strict::{register_strict_comparisons, type_words};
 use crate::diagnostic::Diagnostic;
 
@@ -55,6 +56,7 @@ impl ScriptHost {
             .set_max_modules(MAX_MODULES)
             .set_fail_on_invalid_map_property(true);
         engine.disable_symbol("eval");
+        stdlib::withhold(&mut engine);
         engine.set_module_resolver(SandboxResolver {
             dirs: dirs.clone(),
             sources: Rc::clone(&sources),

@@ -65,7 +65,7 @@ pub const LIMITS: [LimitSpec; 10] = [
         key: "time_ms",
         default: 2_000,
         ceiling: 60_000,
-        what: "milliseconds a call may run",
+        what: "milliseconds of CPU time a call may use",
     },
     LimitSpec {
         key: "print_bytes_per_call",

@@ -7,6 +7,7 @@
 
 mod api;
 mod budget;
+mod closures;
 mod host;
 pub mod limits;
 mod lint;
@@ -14,6 +15,7 @@ pub mod memo;
 mod modules;
 pub mod questions;
 mod sizes;
+mod stdlib;
 mod strict;
 
 pub use api::GameView;
@@ -21,3 +23,4 @@ pub use host::{display_name, map_str, toml_to_dynamic, Script, ScriptHost};
 pub use limits::Limits;
 pub use lint::{check_params_read, require_hook};
 pub use modules::ScriptDirs;
+pub use sizes::MAX_DEPTH;

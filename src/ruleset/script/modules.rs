@@ -17,6 +17,7 @@ use std::sync::Arc;
 use rhai::module_resolvers::ModuleResolver;
 use rhai::{ASTNode, Engine, EvalAltResult, Expr, Module, Position, Scope, Stmt, AST};
 
+use super::closures::variable_from_outside;
 use super::host::display_name;
 use crate::diagnostic::Diagnostic;
 
@@ -208,6 +209,18 @@ impl ImportWalk<'_> {
             .canonicalize()
             .unwrap_or_else(|_| PathBuf::from(file));
         self.chain.push((real.clone(), file.to_string()));
+        if let Some((name, pos)) = variable_from_outside(ast) {
+            return Err(self.at(
+                file,
+                pos,
+                format!(
+                    "an anonymous function cannot use `{name}`: it sees only its own \
+                     parameters and variables (it cannot capture variables from outside it; \
+                     pass a value in with `curry`)"
+                ),
+                "not defined in the anonymous function",
+            ));
+        }
         for (written, pos) in imports(ast) {
             let at = |message: String, label: &str| self.at(file, pos, message, label);
             let Some(written) = written else {

@@ -2,21 +2,27 @@
 //!
 //! Rhai checks a value's size when most operations build it, but not the map or array an
 //! element is assigned into: `m[key] = value` checks the value, never `m`, so a map can
-//! grow one entry at a time far past its limit. So every time a script reads a variable,
-//! its own length is checked against the limits (cheap: one length). Whenever the
-//! thread's memory has grown by [`SCAN_EVERY_BYTES`] since the last such count, what
-//! every variable in scope holds is counted too, nested values included, as Rhai counts
-//! them: data cannot grow far without being counted, and a script that only reads its
-//! data is never slowed by counting it.
+//! grow one entry at a time far past its limit; nor what a curried function pointer
+//! holds (`Fn("f").curry(list)`). So every time a script reads a variable, its own
+//! length is checked against the limits (cheap: one length). Whenever the thread's
+//! memory has grown by [`SCAN_EVERY_BYTES`] since the last such count, what every
+//! variable in scope holds is counted too, nested values included, as Rhai counts them
+//! (and the values curried into function pointers, as the items of an array): data
+//! cannot grow far without being counted, and a script that only reads its data is
+//! never slowed by counting it.
 //!
-//! Values nested more than [`MAX_DEPTH`] levels deep are refused too: Rhai copies,
-//! checks and drops nested values by recursion, and a value nested thousands deep would
-//! overflow the stack. Such a value grows memory as it deepens, so it is counted, and
-//! refused, long before it is deep enough to do harm.
+//! Values nested more than [`MAX_DEPTH`] levels deep (arrays, maps and curried function
+//! pointers, in any mix) are refused too: Rhai copies, checks and drops nested values by
+//! recursion, and a value nested thousands deep would overflow the stack. A checked
+//! read looks [`DEPTH_LOOK`] values into the variable it reads, which finds any chain
+//! built by wrapping a variable again and again (`a = [a]`, `f = Fn("g").curry(f)`) as
+//! soon as it passes the limit; a value that hides its depth behind many others grows
+//! memory as it deepens, and the next count finds it, long before it is deep enough to
+//! do harm.
 
 use std::cell::{Cell, RefCell};
 
-use rhai::{Array, Dynamic, EvalAltResult, ImmutableString, Map, Position, Scope};
+use rhai::{Array, Blob, Dynamic, EvalAltResult, FnPtr, ImmutableString, Map, Position, Scope};
 
 use super::limits::{raise_hint, Limits};
 use crate::memory::{thread_bytes, Reading};
@@ -44,14 +50,15 @@ pub(super) struct SizeWatch {
     refused: RefCell<Option<String>>,
 }
 
-/// What a value holds, what is nested in it counted too: array items, map entries and
-/// bytes of text.
+/// What a value holds, what is nested in it counted too: array items (a blob's bytes
+/// and a function pointer's curried values among them), map entries and bytes of text.
 #[derive(Clone, Copy, Default)]
 struct Sizes {
     items: u64,
     entries: u64,
     bytes: u64,
-    /// Whether arrays or maps nest deeper than [`MAX_DEPTH`].
+    /// Whether arrays, maps and curried function pointers nest deeper than
+    /// [`MAX_DEPTH`].
     too_deep: bool,
 }
 
@@ -95,11 +102,13 @@ impl SizeWatch {
             return Ok(());
         }
         if let Some(value) = scope.get(name) {
-            self.refuse_over(name, own_sizes(value))?;
+            let mut sizes = own_sizes(value);
+            sizes.too_deep = nests_too_deep(value);
+            self.refuse_over(name, sizes)?;
         }
         if self.due_for_scan() {
             for (name, _, value) in scope.iter_raw() {
-                if value.is_map() || value.is_array() {
+                if is_container(value) {
                     self.refuse_over(name, nested_sizes(value))?;
                 }
             }
@@ -118,7 +127,8 @@ impl SizeWatch {
         };
         if sizes.too_deep {
             return refuse(format!(
-                "`{name}` nests arrays and maps more than {MAX_DEPTH} levels deep"
+                "`{name}` nests arrays, maps and curried functions more than {MAX_DEPTH} \
+                 levels deep"
             ));
         }
         let over = [
@@ -176,10 +186,58 @@ fn own_sizes(value: &Dynamic) -> Sizes {
         sizes.entries = map.len() as u64;
     } else if let Some(array) = value.read_lock::<Array>() {
         sizes.items = array.len() as u64;
+    } else if let Some(blob) = value.read_lock::<Blob>() {
+        sizes.items = blob.len() as u64;
     } else if let Some(text) = value.read_lock::<ImmutableString>() {
         sizes.bytes = text.len() as u64;
     }
     sizes
+}
+
+/// How deep arrays, maps and curried function pointers may nest.
+pub const MAX_DEPTH: usize = 64;
+
+/// How many values a checked read looks at for depth, at most.
+const DEPTH_LOOK: usize = 256;
+
+/// Whether a value holds others: an array, a map, or a function pointer with curried
+/// values.
+fn is_container(value: &Dynamic) -> bool {
+    value.is_array() || value.is_map() || value.read_lock::<FnPtr>().is_some_and(|f| f.is_curried())
+}
+
+/// Whether a chain of more than [`MAX_DEPTH`] nested values starts among the first
+/// [`DEPTH_LOOK`] values of this one, depth first. A wide value may hide a deep one
+/// further in; the counts made as memory grows find it.
+fn nests_too_deep(value: &Dynamic) -> bool {
+    fn deeper(value: &Dynamic, depth: usize, left: &mut usize) -> bool {
+        if *left == 0 || !is_container(value) {
+            return false;
+        }
+        if depth >= MAX_DEPTH {
+            return true;
+        }
+        *left -= 1;
+        let mut found = false;
+        for_each_inside(value, &mut |inner| {
+            found = found || deeper(inner, depth + 1, left);
+        });
+        found
+    }
+    let mut left = DEPTH_LOOK;
+    deeper(value, 0, &mut left)
+}
+
+/// Hands each value directly inside `value` to `each`: an array's items, a map's
+/// values, a function pointer's curried values.
+fn for_each_inside(value: &Dynamic, each: &mut dyn FnMut(&Dynamic)) {
+    if let Some(map) = value.read_lock::<Map>() {
+        map.values().for_each(each);
+    } else if let Some(array) = value.read_lock::<Array>() {
+        array.iter().for_each(each);
+    } else if let Some(function) = value.read_lock::<FnPtr>() {
+        function.iter_curry().for_each(each);
+    }
 }
 
 /// What a value holds, nested values counted.
@@ -189,21 +247,22 @@ fn nested_sizes(value: &Dynamic) -> Sizes {
     sizes
 }
 
-/// How deep arrays and maps may nest.
-const MAX_DEPTH: usize = 64;
-
 fn add_nested(value: &Dynamic, depth: usize, sizes: &mut Sizes) {
-    if depth > MAX_DEPTH && (value.is_map() || value.is_array()) {
+    if is_container(value) && depth >= MAX_DEPTH {
         sizes.too_deep = true;
         return;
     }
     if let Some(map) = value.read_lock::<Map>() {
         sizes.entries += map.len() as u64;
-        map.values().for_each(|v| add_nested(v, depth + 1, sizes));
     } else if let Some(array) = value.read_lock::<Array>() {
         sizes.items += array.len() as u64;
-        array.iter().for_each(|v| add_nested(v, depth + 1, sizes));
+    } else if let Some(function) = value.read_lock::<FnPtr>() {
+        sizes.items += function.curry().len() as u64;
+    } else if let Some(blob) = value.read_lock::<Blob>() {
+        // As Rhai counts a blob inside an array: one item, and one per byte.
+        sizes.items += 1 + blob.len() as u64;
     } else if let Some(text) = value.read_lock::<ImmutableString>() {
         sizes.bytes += text.len() as u64;
     }
+    for_each_inside(value, &mut |inner| add_nested(inner, depth + 1, sizes));
 }
