@@ -13,6 +13,7 @@ pub mod diagnostic;
 pub mod draw;
 pub mod markup;
 pub mod memory;
+pub mod output_file;
 pub mod parallel;
 pub mod play;
 pub mod printable;

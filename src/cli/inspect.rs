@@ -11,7 +11,7 @@ use variant_run::draw::Highlight;
 use variant_run::play::listing;
 use variant_run::play::session::result_line;
 use variant_run::play::setup::GameSetup;
-use variant_run::{draw, parallel, Variant};
+use variant_run::{draw, output_file, parallel, Variant};
 
 use super::Failure;
 
@@ -49,7 +49,7 @@ pub fn show(
             ..Default::default()
         };
         let text = draw::board_svg(&variant.model, &position, &picture);
-        std::fs::write(file, text)
+        output_file::write_whole(file, text.as_bytes())
             .map_err(|e| format!("--svg: cannot write {}: {e}", file.display()))?;
     }
     Ok(())

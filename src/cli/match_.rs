@@ -3,12 +3,12 @@
 //! [`variant_run::report`]. Progress goes to standard error when it is a terminal; the
 //! report to standard output (a table, or JSON with `--json`), and to `--html FILE`.
 
-use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use variant_run::output_file;
 use variant_run::play::setup::GameSetup;
 use variant_run::play::tournament::{MatchError, MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS};
 use variant_run::report::{html, json, text, Comparison, Summary};
@@ -114,29 +114,24 @@ fn progress_bar(games: u64) -> ProgressBar {
     progress
 }
 
-/// The `--html` file, opened before any game is played: a path that cannot be written
-/// is one message at once, not after a long match.
+/// The `--html` file, checked before any game is played (a path that cannot be written
+/// is one message at once, not after a long match), and written whole at the end: an
+/// interrupted match leaves an older page as it was.
 struct Page {
     path: PathBuf,
-    file: File,
 }
 
 fn open_page(options: &GameOptions) -> Result<Option<Page>, Failure> {
     let Some(path) = &options.html else {
         return Ok(None);
     };
-    let file = File::create(path).map_err(|e| html_failure(path, &e))?;
-    Ok(Some(Page {
-        path: path.clone(),
-        file,
-    }))
+    output_file::check_writable(path).map_err(|e| html_failure(path, &e))?;
+    Ok(Some(Page { path: path.clone() }))
 }
 
 impl Page {
-    fn write(mut self, text: &str) -> Result<(), Failure> {
-        self.file
-            .write_all(text.as_bytes())
-            .and_then(|()| self.file.flush())
+    fn write(self, text: &str) -> Result<(), Failure> {
+        output_file::write_whole(&self.path, text.as_bytes())
             .map_err(|e| html_failure(&self.path, &e))
     }
 }

@@ -1,9 +1,15 @@
 //! `variant-run <ruleset> [play]`: a game between the chosen seats, its record printed
 //! with the boards (and written to `--record FILE`).
+//!
+//! The `--record` file is never seen half-written ([`variant_run::output_file`]): it is
+//! put in place whole when the game ends, stops at its turn limit, or stops with an
+//! error (the record up to the turn that failed). In a game a person plays, which may
+//! last long and end any way, it is also put in place after every line, so it always
+//! holds the game so far, readable by `replay`.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 
+use variant_run::output_file::GrowingFile;
 use variant_run::play::session::{self, Transcript};
 use variant_run::play::setup::GameSetup;
 use variant_run::play::tournament::DEFAULT_MAX_TURNS;
@@ -27,10 +33,16 @@ pub fn play(
         options: setup.record_options(),
         ..Record::default()
     };
+    let a_person_plays = setup.kinds(variant)?.iter().any(|kind| kind == "human");
+    let record_failure = |e: &dyn std::fmt::Display| {
+        let path = options
+            .record
+            .as_deref()
+            .unwrap_or(std::path::Path::new(""));
+        format!("--record {}: {e}", path.display())
+    };
     let mut record_file = match &options.record {
-        Some(path) => Some(BufWriter::new(
-            File::create(path).map_err(|e| format!("--record {}: {e}", path.display()))?,
-        )),
+        Some(path) => Some(GrowingFile::new(path, a_person_plays).map_err(|e| record_failure(&e))?),
         None => None,
     };
     let stdin = io::stdin();
@@ -39,7 +51,7 @@ pub fn play(
         out,
         record: record_file.as_mut().map(|f| f as &mut dyn Write),
     };
-    session::run(
+    let played = session::run(
         &mut game,
         &mut seats,
         &header,
@@ -47,9 +59,11 @@ pub fn play(
         notation,
         &mut input,
         &mut transcript,
-    )?;
-    if let Some(mut file) = record_file {
-        file.flush()?;
+    );
+    // The record of a game that failed is kept too, up to the turn that failed.
+    if let Some(file) = &mut record_file {
+        file.commit().map_err(|e| record_failure(&e))?;
     }
+    played?;
     Ok(())
 }

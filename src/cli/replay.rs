@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Parser;
 use variant_run::draw::{self, Highlight};
+use variant_run::output_file;
 use variant_run::play::record::{turn_line, MAX_RECORD_BYTES};
 use variant_run::play::replay;
 use variant_run::play::session::{board, result_line};
@@ -150,7 +151,7 @@ impl Pictures {
         let file = self
             .dir
             .join(format!("{number:0width$}.svg", width = self.digits));
-        std::fs::write(&file, text)
+        output_file::write_whole(&file, text.as_bytes())
             .map_err(|e| format!("--svg: cannot write {}: {e}", file.display()))?;
         Ok(())
     }

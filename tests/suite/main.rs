@@ -27,6 +27,7 @@ mod hostile_input;
 mod invariants;
 mod matches;
 mod mcts;
+mod output_files;
 mod parallel;
 mod perft;
 mod perft_divide;
