@@ -62,7 +62,20 @@ fn temporary_beside(path: &Path) -> io::Result<NamedTempFile> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    builder.tempfile_in(folder)
+    // The folder's own error first ("No such file or directory"), as writing the path
+    // in place would give; the temporary file's random name says nothing to a user.
+    if !std::fs::metadata(&folder)?.is_dir() {
+        return Err(io::Error::other(format!(
+            "{} is not a folder",
+            folder.display()
+        )));
+    }
+    builder.tempfile_in(&folder).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("cannot make a file in {}: {}", folder.display(), e.kind()),
+        )
+    })
 }
 
 /// A text written a piece at a time and put in place whole at chosen moments: a game

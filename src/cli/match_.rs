@@ -98,6 +98,8 @@ fn spec(setup: &GameSetup, options: &GameOptions) -> MatchSpec {
         setup: setup.clone(),
         games: options.games.unwrap_or(DEFAULT_GAMES),
         max_turns: options.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
+        // Only the JSON report lists every game.
+        keep_games: options.json,
     }
 }
 

@@ -2,6 +2,7 @@
 //! computer players, sessions that write a game's transcript, and matches of many games.
 
 pub mod game;
+pub mod game_record;
 pub mod input;
 pub mod layouts;
 pub mod listing;
@@ -14,6 +15,7 @@ pub mod replay;
 pub mod samples;
 pub mod session;
 pub mod setup;
+pub mod tally;
 pub mod tournament;
 
 pub use game::{opening, Game, GameError, Played};

@@ -1,23 +1,10 @@
 //! The few games of a match a report shows whole (their final boards, and the command
 //! that plays them again): the games a designer would want to look at first.
 
-use super::tournament::{End, GameRecord};
+use super::game_record::GameRecord;
+use super::tally::{Pick, Tally};
 use crate::draw;
 use crate::ruleset::Variant;
-
-/// Why a game was picked as a sample.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Pick {
-    /// The first game the match's player (0 or 1) won: what a win by each looks like.
-    FirstWin(usize),
-    FirstDraw,
-    /// The first game stopped at the turn limit: often a position that loops.
-    FirstUnfinished,
-    /// The first of the shortest games: a start that ends at once is a rule to look at.
-    Shortest,
-    /// The first of the longest games.
-    Longest,
-}
 
 /// A game shown at the end of a report: why it was picked and its final board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,60 +18,18 @@ pub struct SampleGame {
     pub picture: String,
 }
 
-/// The games worth a look, in game order, each with why it was picked: the first win of
-/// each player, the first draw, the first unfinished game (those there are), and the
-/// shortest and the longest game. One game can be picked for several reasons, so there
-/// are one to six samples.
-pub fn pick_samples(games: &[GameRecord]) -> Vec<(usize, Vec<Pick>)> {
-    let first = |pick: Pick, found: Option<usize>| found.map(|index| (index, pick));
-    let shortest = games.iter().map(|g| g.turns).min();
-    let longest = games.iter().map(|g| g.turns).max();
-    let picked = [
-        first(
-            Pick::FirstWin(0),
-            games.iter().position(|g| g.winning_player() == Some(0)),
-        ),
-        first(
-            Pick::FirstWin(1),
-            games.iter().position(|g| g.winning_player() == Some(1)),
-        ),
-        first(
-            Pick::FirstDraw,
-            games.iter().position(|g| g.end == End::Draw),
-        ),
-        first(
-            Pick::FirstUnfinished,
-            games.iter().position(|g| g.end == End::Unfinished),
-        ),
-        first(
-            Pick::Shortest,
-            games.iter().position(|g| Some(g.turns) == shortest),
-        ),
-        first(
-            Pick::Longest,
-            games.iter().position(|g| Some(g.turns) == longest),
-        ),
-    ];
-    let mut samples: Vec<(usize, Vec<Pick>)> = Vec::new();
-    for (index, pick) in picked.into_iter().flatten() {
-        match samples.iter_mut().find(|(i, _)| *i == index) {
-            Some((_, picks)) => picks.push(pick),
-            None => samples.push((index, vec![pick])),
-        }
-    }
-    samples.sort_unstable();
-    samples
-}
-
-/// The samples of a match's games, with their final boards drawn.
-pub fn samples(variant: &Variant, games: &[GameRecord]) -> Vec<SampleGame> {
-    pick_samples(games)
+/// The games worth a look, as a tally picked them (see [`Tally::samples`]: the first win
+/// of each player, the first draw, the first unfinished game, and the shortest and the
+/// longest game; one to six games), with their final boards drawn.
+pub fn samples(variant: &Variant, tally: &Tally) -> Vec<SampleGame> {
+    tally
+        .samples()
         .into_iter()
-        .map(|(index, picks)| SampleGame {
-            index,
+        .map(|(game, picks)| SampleGame {
+            index: game.index,
             picks,
-            board: final_board(variant, &games[index].final_position),
-            picture: final_picture(variant, &games[index]),
+            board: final_board(variant, &game.final_position),
+            picture: final_picture(variant, game),
         })
         .collect()
 }

@@ -8,30 +8,22 @@
 //! parallel with rayon, and their results are kept in game order, so the same seed gives
 //! the same results on any number of threads.
 //!
-//! While a game is played, a record counts, for the statistics of [`crate::report`]:
-//!
-//! - its **turns**: every turn of its game record, set-up turns that lay tiles included
-//!   (the turn numbers `play` writes, which `--max-turns` also counts);
-//! - its **captures**: after each turn, how many pieces of the mover's opponent left the
-//!   game during it (their pieces on the board plus those still to receive, before the
-//!   turn minus after it). That counts pieces landed on and taken, pieces a surrounding
-//!   capture takes, and pieces a tile removal takes off the board; a placement that
-//!   brings the opponent new pieces takes none away, so it counts nothing, and the
-//!   mover's own pieces lost (a suicide capture) are not captures;
-//! - its **positions** and **legal turns**: every position where a player chose a piece
-//!   turn, and the number of distinct legal turns there ([`crate::Variant::legal_turns`]:
-//!   turns that leave different positions once the after-turn rules have run, the list
-//!   the players choose from).
+//! A game's record counts its turns, captures, positions and legal turns as it is
+//! played (see [`super::game_record`]). Games are played in batches of
+//! [`GAMES_AT_ONCE`], and each batch's records are added to the match's
+//! [`super::tally::Tally`] in game order, then dropped: a match holds that many records
+//! at most, however many games it plays.
 
 use rayon::prelude::*;
 use rayon::ThreadPool;
-use variant_run_core::PlayerId;
 
 use super::game::{Game, GameError};
+pub use super::game_record::{End, GameRecord};
 use super::players::{computer_player, Choice, PLAYER_KINDS};
 use super::samples::{samples, SampleGame};
 use super::session::{result_line, Seat};
 use super::setup::{GameSetup, PlayerChoice, SetupError};
+use super::tally::Tally;
 use crate::ruleset::{Variant, VariantError};
 
 /// Games that have not ended stop after this many turns unless told otherwise.
@@ -39,6 +31,12 @@ pub const DEFAULT_MAX_TURNS: usize = 2000;
 
 /// How many games a match plays unless told otherwise.
 pub const DEFAULT_GAMES: usize = 100;
+
+/// How many games are played at once before their records are added to the tally (in
+/// game order) and dropped: the records a match holds at a time, at a few hundred bytes
+/// each. Each batch loads the ruleset again on each thread that takes part of it, which
+/// this many games make up for.
+pub const GAMES_AT_ONCE: usize = 65_536;
 
 /// What a match plays.
 #[derive(Clone, Debug)]
@@ -49,66 +47,9 @@ pub struct MatchSpec {
     pub games: usize,
     /// A game still going after this many turns counts as unfinished.
     pub max_turns: usize,
-}
-
-/// How a game of a match ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum End {
-    /// A player won (see [`GameRecord::winner`]).
-    Win,
-    Draw,
-    /// The turn limit came first.
-    Unfinished,
-}
-
-/// One game of a match.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
-    /// The game's number in the match, from 0.
-    pub index: usize,
-    /// Its seed: `play --seed <seed>` with the same players plays it again.
-    pub seed: u64,
-    /// Whether the two kinds of player changed sides for this game (odd games, when they
-    /// differ).
-    pub swapped: bool,
-    /// The kind of player of each side, by player id.
-    pub kinds: [String; 2],
-    /// The side that made the first piece turn: the first seat.
-    pub first: PlayerId,
-    pub end: End,
-    pub winner: Option<PlayerId>,
-    /// Why it ended, in the ruleset's words (`o has no legal turn`), or `stopped after N
-    /// turns without a result`.
-    pub reason: String,
-    /// The result line, as `play` ends a game: `x wins: o has no legal turn`.
-    pub result: String,
-    pub turns: usize,
-    /// Pieces of the mover's opponent that left the game during the mover's turns.
-    pub captures: u64,
-    /// Positions where a piece turn was chosen.
-    pub positions: u64,
-    /// Legal turns summed over those positions.
-    pub legal_turns: u64,
-    /// The position text where the game ended.
-    pub final_position: String,
-}
-
-impl GameRecord {
-    /// Which of the match's two players (0: the kind that took the first listed side in
-    /// game 0) played `side`.
-    pub fn player_of(&self, side: PlayerId) -> usize {
-        (side as usize) ^ usize::from(self.swapped)
-    }
-
-    /// The match's player who won, if one did.
-    pub fn winning_player(&self) -> Option<usize> {
-        self.winner.map(|w| self.player_of(w))
-    }
-
-    /// Whether the first seat won.
-    pub fn first_seat_won(&self) -> bool {
-        self.winner == Some(self.first)
-    }
+    /// Whether to keep every game's record (for the JSON report's `game_list`), not
+    /// only what the figures need: memory then grows with the games.
+    pub keep_games: bool,
 }
 
 /// Everything a match played.
@@ -128,9 +69,9 @@ pub struct MatchResult {
     pub kinds: [String; 2],
     /// Whether the players change sides every game (they do when their kinds differ).
     pub alternate: bool,
-    /// Every game, in game order.
-    pub games: Vec<GameRecord>,
-    /// A few games to look at (see [`super::samples::pick_samples`]).
+    /// What the games add up to (and every game, if the spec kept them).
+    pub tally: Tally,
+    /// A few games to look at, with their final boards (see [`super::samples`]).
     pub samples: Vec<SampleGame>,
 }
 
@@ -279,38 +220,50 @@ impl ReadyMatch<'_> {
         progress: &(dyn Fn() + Sync),
     ) -> Result<MatchResult, MatchError> {
         let (spec, letters, kinds) = (self.spec, self.letters, &self.kinds);
-        // A ruleset holds its compiled scripts, which stay on the thread that loaded
-        // them: each piece of work rayon hands a thread loads its own copy.
-        let games = || {
-            (0..spec.games)
-                .into_par_iter()
-                .map_init(
-                    || spec.setup.load(),
-                    |loaded, index| {
-                        let setup = spec.game_setup(letters, kinds, index);
-                        let record = match loaded {
-                            Ok(variant) => {
-                                let swapped = swaps(kinds, index);
-                                play_game(variant, &setup, spec.max_turns, index, swapped)
-                            }
-                            Err(e) => Err(e.to_string()),
-                        };
-                        progress();
-                        record.map_err(|message| MatchError::InGame {
-                            index,
-                            seed: setup.seed,
-                            message,
-                        })
-                    },
-                )
-                .collect::<Vec<Result<GameRecord, MatchError>>>()
+        let mut tally = if spec.keep_games {
+            Tally::keeping_games()
+        } else {
+            Tally::new()
         };
-        let results = match pool {
-            Some(pool) => pool.install(games),
-            None => games(),
-        };
-        let games = results.into_iter().collect::<Result<Vec<_>, _>>()?;
-        let samples = samples(&self.variant, &games);
+        let mut start = 0;
+        while start < spec.games {
+            let end = spec.games.min(start + GAMES_AT_ONCE);
+            // A ruleset holds its compiled scripts, which stay on the thread that loaded
+            // them: each piece of work rayon hands a thread loads its own copy.
+            let games = || {
+                (start..end)
+                    .into_par_iter()
+                    .map_init(
+                        || spec.setup.load(),
+                        |loaded, index| {
+                            let setup = spec.game_setup(letters, kinds, index);
+                            let record = match loaded {
+                                Ok(variant) => {
+                                    let swapped = swaps(kinds, index);
+                                    play_game(variant, &setup, spec.max_turns, index, swapped)
+                                }
+                                Err(e) => Err(e.to_string()),
+                            };
+                            progress();
+                            record.map_err(|message| MatchError::InGame {
+                                index,
+                                seed: setup.seed,
+                                message,
+                            })
+                        },
+                    )
+                    .collect::<Vec<Result<GameRecord, MatchError>>>()
+            };
+            let results = match pool {
+                Some(pool) => pool.install(games),
+                None => games(),
+            };
+            for record in results {
+                tally.add(record?);
+            }
+            start = end;
+        }
+        let samples = samples(&self.variant, &tally);
         let mut options = spec.setup.record_options();
         options.drain(..2); // `--seed S`: the match's seed is a field of its own
         Ok(MatchResult {
@@ -322,7 +275,7 @@ impl ReadyMatch<'_> {
             letters,
             alternate: kinds[0] != kinds[1],
             kinds: kinds.clone(),
-            games,
+            tally,
             samples,
         })
     }

@@ -148,13 +148,18 @@ pub fn rates_chart(summaries: &[&Summary], comparison: Option<&Comparison>) -> S
 /// its tick, and a mean reads true against the ticks (a mean of 8.7 stands between the
 /// bars of 8 and 9 turns, nearer 9).
 pub fn length_chart(series: &[(&str, &Summary)]) -> String {
-    let lengths = |s: &Summary| -> Vec<u64> { s.game_list.iter().map(|g| g.turns).collect() };
-    let all: Vec<u64> = series.iter().flat_map(|(_, s)| lengths(s)).collect();
+    let all: Vec<u64> = series
+        .iter()
+        .flat_map(|(_, s)| s.length_counts.iter().map(|&(turns, _)| turns))
+        .collect();
     let (Some(&low), Some(&high)) = (all.iter().min(), all.iter().max()) else {
         return String::from("<p>No games.</p>\n");
     };
     let bins = Bins::covering(low, high, 30);
-    let counts: Vec<Vec<u64>> = series.iter().map(|(_, s)| bins.count(lengths(s))).collect();
+    let counts: Vec<Vec<u64>> = series
+        .iter()
+        .map(|(_, s)| bins.count_each(s.length_counts.iter().copied()))
+        .collect();
     let most = counts.iter().flatten().copied().max().unwrap_or(1).max(1);
     // The count axis ends on a tick, so its top is labelled.
     let step = round_step(most, 5);

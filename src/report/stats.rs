@@ -1,7 +1,11 @@
 //! The statistics of a report: proportions with their Wilson score intervals, means with
 //! normal-approximation intervals, percentiles, histograms.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
+
+use crate::play::tally::Sums;
 
 /// The normal quantile of a two-sided 95% interval, as it is usually rounded.
 pub const Z95: f64 = 1.96;
@@ -114,12 +118,77 @@ impl Mean {
         }
     }
 
+    /// The mean of whole numbers given by their sums, with its interval as [`Mean::of`]
+    /// works it out: `s² = (n·Σx² - (Σx)²) / (n·(n - 1))`, computed in whole numbers,
+    /// so exactly, then rounded once.
+    pub fn of_sums(sums: Sums) -> Mean {
+        let n = sums.count;
+        if n == 0 {
+            return Mean {
+                mean: None,
+                low: None,
+                high: None,
+            };
+        }
+        // Exact while the sum stays below 2^53, as a sum of the values as floats is.
+        let mean = sums.sum as f64 / n as f64;
+        if n < 2 {
+            return Mean {
+                mean: Some(mean),
+                low: None,
+                high: None,
+            };
+        }
+        let n128 = u128::from(n);
+        let spread = n128
+            .checked_mul(sums.squares)
+            .and_then(|a| a.checked_sub(sums.sum.checked_mul(sums.sum)?));
+        let variance = match spread {
+            Some(spread) => spread as f64 / (n128 * (n128 - 1)) as f64,
+            // Sums too large for whole numbers: in floats, nearly as exact.
+            None => {
+                let (nf, sum, squares) = (n as f64, sums.sum as f64, sums.squares as f64);
+                ((squares - sum * sum / nf) / (nf - 1.0)).max(0.0)
+            }
+        };
+        let half = Z95 * (variance / n as f64).sqrt();
+        Mean {
+            mean: Some(mean),
+            low: Some(mean - half),
+            high: Some(mean + half),
+        }
+    }
+
     pub fn interval(&self) -> Option<Interval> {
         Some(Interval {
             low: self.low?,
             high: self.high?,
         })
     }
+}
+
+/// The `q` quantile of whole numbers given as a histogram (value -> how many), as
+/// [`percentile`] finds it in the sorted values. `None` for no values.
+pub fn percentile_of_counts(counts: &BTreeMap<u64, u64>, q: f64) -> Option<f64> {
+    let total: u64 = counts.values().sum();
+    let last = total.checked_sub(1)?;
+    let at = q.clamp(0.0, 1.0) * last as f64;
+    let below = at.floor() as u64;
+    let above = at.ceil() as u64;
+    let fraction = at - below as f64;
+    // The value at a rank (from 0) of the sorted values.
+    let value_at = |rank: u64| {
+        let mut seen = 0;
+        for (&value, &count) in counts {
+            seen += count;
+            if rank < seen {
+                return value as f64;
+            }
+        }
+        unreachable!("a rank below the total")
+    };
+    let (low, high) = (value_at(below), value_at(above));
+    Some(low + (high - low) * fraction)
 }
 
 /// The `q` quantile (0..=1) of sorted values, interpolating linearly between the two
@@ -173,13 +242,18 @@ impl Bins {
 
     /// How many values fall in each bin (values outside the bins are not counted).
     pub fn count(&self, values: impl IntoIterator<Item = u64>) -> Vec<u64> {
+        self.count_each(values.into_iter().map(|value| (value, 1)))
+    }
+
+    /// Like [`Bins::count`], for values given with how many times each occurs.
+    pub fn count_each(&self, values: impl IntoIterator<Item = (u64, u64)>) -> Vec<u64> {
         let mut counts = vec![0; self.count];
-        for value in values {
+        for (value, times) in values {
             if value < self.start {
                 continue;
             }
             if let Some(c) = counts.get_mut(((value - self.start) / self.width) as usize) {
-                *c += 1;
+                *c += times;
             }
         }
         counts
@@ -224,6 +298,47 @@ mod tests {
         // 100,000 / 5,000 = 20 bins would need a 21st for 100,000 itself.
         let wide = Bins::covering(0, 100_000, 20);
         assert_eq!((wide.width, wide.count), (10_000, 11));
+    }
+
+    /// The histogram and sums a match keeps give the figures the sorted values give.
+    #[test]
+    fn counts_and_sums_give_what_the_values_give() {
+        let lists: [&[u64]; 5] = [
+            &[7],
+            &[2, 4],
+            &[1, 2, 3, 4],
+            &[12, 431, 25, 24, 12, 12, 100, 3, 3, 60],
+            &[2000, 1, 2000, 37, 37, 37, 5, 1999, 400, 401, 402, 3],
+        ];
+        for values in lists {
+            let mut sorted: Vec<f64> = values.iter().map(|&v| v as f64).collect();
+            sorted.sort_by(f64::total_cmp);
+            let mut counts = BTreeMap::new();
+            let mut sums = Sums::default();
+            for &v in values {
+                *counts.entry(v).or_default() += 1;
+                sums.count += 1;
+                sums.sum += u128::from(v);
+                sums.squares += u128::from(v) * u128::from(v);
+            }
+            for q in [0.0, 0.1, 0.5, 0.9, 1.0] {
+                assert_eq!(
+                    percentile_of_counts(&counts, q),
+                    percentile(&sorted, q),
+                    "{values:?} at {q}"
+                );
+            }
+            let (exact, float) = (Mean::of_sums(sums), Mean::of(&sorted));
+            assert_eq!(exact.mean, float.mean, "{values:?}");
+            for (a, b) in [(exact.low, float.low), (exact.high, float.high)] {
+                match (a, b) {
+                    (Some(a), Some(b)) => assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0)),
+                    (a, b) => assert_eq!(a, b),
+                }
+            }
+        }
+        assert_eq!(percentile_of_counts(&BTreeMap::new(), 0.5), None);
+        assert_eq!(Mean::of_sums(Sums::default()).mean, None);
     }
 
     #[test]

@@ -32,7 +32,14 @@
 //!   after-turn rules have run, the list the players choose from) over every position
 //!   of every game where a piece turn was chosen, each position weighing the same.
 //! - **endings**: how the games ended, the result's reason counted (`o has no legal
-//!   turn: 31`); the counts add up to the number of games.
+//!   turn: 31`); the counts add up to the number of games. Up to 256 distinct reasons
+//!   are counted one by one; the games of any further reasons are counted together, by
+//!   result, as `(other reasons)` (see [`crate::play::tally`]).
+//!
+//! Every figure is worked out from the match's [`Tally`], which adds the games up as they
+//! are played, in memory that does not grow with their number: counts, sums in whole
+//! numbers (the means and their intervals are exact, then rounded once), and a histogram
+//! of the lengths (the median and 90th percentile are exact).
 //!
 //! # JSON
 //!
@@ -62,7 +69,9 @@
 //!                    win", "the shortest game"]), turns, players ("x=greedy o=random"),
 //!                    result (its result line), command (plays it again alone), board
 //!                    (the final board as `play` draws it)
-//! game_list[]        index, seed, sides (the kind of each side, by letter, in the
+//! game_list[]        every game (the JSON report keeps each game's line while the match
+//!                    plays, a few hundred bytes a game; the table and the HTML page do
+//!                    not): index, seed, sides (the kind of each side, by letter, in the
 //!                    ruleset's player order: [["x", "greedy"], ["o", "random"]]),
 //!                    first (letter), result ("win"|"draw"|"unfinished"), winner (letter
 //!                    or null), winning_player (0, 1 or null), reason, turns, captures,
@@ -79,9 +88,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::stats::{percentile, Interval, Mean, Proportion};
-use crate::play::samples::Pick;
-use crate::play::tournament::{End, GameRecord, MatchResult, DEFAULT_MAX_TURNS};
+use super::stats::{percentile_of_counts, Interval, Mean, Proportion};
+use crate::play::game_record::{End, GameRecord};
+use crate::play::tally::{Pick, Tally};
+use crate::play::tournament::{MatchResult, DEFAULT_MAX_TURNS};
 
 /// Where the branching factor's counts come from.
 pub const BRANCHING_SOURCE: &str = "Variant::legal_turns";
@@ -200,7 +210,12 @@ pub struct Summary {
     pub branching: BranchingSummary,
     pub endings: Vec<Ending>,
     pub samples: Vec<Sample>,
+    /// Every game, when the match kept them (for `--json`); empty otherwise.
     pub game_list: Vec<GameLine>,
+    /// The games by length, (turns, games), shortest first: the histogram of the HTML
+    /// page (not in the JSON: `game_list` has each game's length).
+    #[serde(skip)]
+    pub length_counts: Vec<(u64, u64)>,
 }
 
 /// Two matches on the same seeds and players, and the figures where they differ.
@@ -252,88 +267,11 @@ fn end_name(end: End) -> &'static str {
 }
 
 impl Summary {
-    /// Adds up a match's games.
+    /// The report of a match: its tally's figures, its samples and (if kept) its games.
     pub fn of(result: &MatchResult) -> Summary {
-        let games = &result.games;
-        let n = games.len() as u64;
-        let count = |f: &dyn Fn(&GameRecord) -> bool| games.iter().filter(|g| f(g)).count() as u64;
-        let letter = |side: u8| result.letters[side as usize];
-        let same_kind = result.kinds[0] == result.kinds[1];
-        let players: Vec<PlayerSummary> = (0..2)
-            .map(|p| PlayerSummary {
-                label: if same_kind {
-                    format!("{} ({})", result.kinds[p], result.letters[p])
-                } else {
-                    result.kinds[p].clone()
-                },
-                kind: result.kinds[p].clone(),
-                side: result.letters[p],
-                wins: Proportion::new(count(&|g| g.winning_player() == Some(p)), n),
-            })
-            .collect();
-        let firsts: Vec<u8> = games.iter().map(|g| g.first).collect();
-        let uniform = |side: Option<u8>| side.filter(|s| firsts.iter().all(|f| f == s));
-        let first = uniform(firsts.first().copied());
-        let seats = vec![
-            SeatSummary {
-                seat: "first",
-                letter: first.map(letter),
-                wins: Proportion::new(count(&|g| g.first_seat_won()), n),
-            },
-            SeatSummary {
-                seat: "second",
-                letter: first.map(|f| letter(1 - f)),
-                wins: Proportion::new(count(&|g| g.end == End::Win && !g.first_seat_won()), n),
-            },
-        ];
-        let decisive = count(&|g| g.end == End::Win);
-        let mut lengths: Vec<f64> = games.iter().map(|g| g.turns as f64).collect();
-        let length_mean = Mean::of(&lengths);
-        lengths.sort_by(f64::total_cmp);
-        let captures: Vec<f64> = games.iter().map(|g| g.captures as f64).collect();
-        let captures_mean = Mean::of(&captures);
-        let positions: u64 = games.iter().map(|g| g.positions).sum();
-        let legal_turns: u64 = games.iter().map(|g| g.legal_turns).sum();
-        let mut endings: BTreeMap<(End, &str), u64> = BTreeMap::new();
-        for g in games {
-            *endings.entry((g.end, g.reason.as_str())).or_default() += 1;
-        }
-        let mut endings: Vec<Ending> = endings
-            .into_iter()
-            .map(|((end, reason), count)| Ending {
-                result: end_name(end),
-                reason: reason.to_string(),
-                count,
-            })
-            .collect();
-        // Most frequent first; ties in the order of the map (wins, draws, unfinished,
-        // then the reason's text).
-        endings.sort_by_key(|e| std::cmp::Reverse(e.count));
-        let samples = result
-            .samples
-            .iter()
-            .map(|s| {
-                let g = &games[s.index];
-                Sample {
-                    game: s.index,
-                    seed: g.seed,
-                    picked_for: s
-                        .picks
-                        .iter()
-                        .map(|&pick| pick_words(pick, &players))
-                        .collect(),
-                    turns: g.turns as u64,
-                    players: (0..2)
-                        .map(|p| format!("{}={}", result.letters[p], g.kinds[p]))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                    result: g.result.clone(),
-                    command: replay_command(result, g),
-                    board: s.board.clone(),
-                    picture: s.picture.clone(),
-                }
-            })
-            .collect();
+        let tally = &result.tally;
+        let n = tally.games();
+        let players = players(result);
         Summary {
             ruleset: result.ruleset.clone(),
             options: result.options.clone(),
@@ -341,54 +279,29 @@ impl Summary {
             games: n,
             max_turns: result.max_turns as u64,
             sides_alternate: result.alternate,
-            players,
-            seats,
-            draws: Proportion::new(count(&|g| g.end == End::Draw), n),
-            unfinished: Proportion::new(count(&|g| g.end == End::Unfinished), n),
-            first_seat_advantage: Proportion::new(count(&|g| g.first_seat_won()), decisive),
-            length: LengthSummary {
-                mean: length_mean.mean,
-                low: length_mean.low,
-                high: length_mean.high,
-                median: percentile(&lengths, 0.5),
-                p90: percentile(&lengths, 0.9),
-                min: games.iter().map(|g| g.turns as u64).min(),
-                max: games.iter().map(|g| g.turns as u64).max(),
-            },
-            captures: CapturesSummary {
-                mean: captures_mean.mean,
-                low: captures_mean.low,
-                high: captures_mean.high,
-                total: games.iter().map(|g| g.captures).sum(),
-            },
+            seats: seats(result),
+            draws: Proportion::new(tally.draws(), n),
+            unfinished: Proportion::new(tally.unfinished(), n),
+            first_seat_advantage: Proportion::new(tally.first_seat_wins(), tally.decisive()),
+            length: length(tally),
+            captures: captures(tally),
             branching: BranchingSummary {
-                mean: (positions > 0).then(|| legal_turns as f64 / positions as f64),
-                positions,
-                legal_turns,
+                mean: (tally.positions() > 0)
+                    .then(|| tally.legal_turns() as f64 / tally.positions() as f64),
+                positions: tally.positions(),
+                legal_turns: tally.legal_turns(),
                 source: BRANCHING_SOURCE,
             },
-            endings,
-            samples,
-            game_list: games
+            endings: endings(tally),
+            samples: samples(result, &players),
+            game_list: tally
+                .kept_games()
+                .unwrap_or_default()
                 .iter()
-                .map(|g| GameLine {
-                    index: g.index,
-                    seed: g.seed,
-                    sides: (0..2)
-                        .map(|s| (result.letters[s], g.kinds[s].clone()))
-                        .collect(),
-                    first: letter(g.first),
-                    result: end_name(g.end),
-                    winner: g.winner.map(letter),
-                    winning_player: g.winning_player(),
-                    reason: g.reason.clone(),
-                    turns: g.turns as u64,
-                    captures: g.captures,
-                    positions: g.positions,
-                    legal_turns: g.legal_turns,
-                    final_position: g.final_position.clone(),
-                })
+                .map(|g| game_line(result, g))
                 .collect(),
+            length_counts: tally.lengths().iter().map(|(&t, &g)| (t, g)).collect(),
+            players,
         }
     }
 
@@ -447,6 +360,145 @@ impl Summary {
             }),
         );
         figures
+    }
+}
+
+/// The match's two players, named by their kind (and their side in game 0, when both
+/// are of one kind), with their wins.
+fn players(result: &MatchResult) -> Vec<PlayerSummary> {
+    let same_kind = result.kinds[0] == result.kinds[1];
+    (0..2)
+        .map(|p| PlayerSummary {
+            label: if same_kind {
+                format!("{} ({})", result.kinds[p], result.letters[p])
+            } else {
+                result.kinds[p].clone()
+            },
+            kind: result.kinds[p].clone(),
+            side: result.letters[p],
+            wins: Proportion::new(result.tally.wins_of(p), result.tally.games()),
+        })
+        .collect()
+}
+
+/// The first and the second seat, with the side that had each when it was always the
+/// same.
+fn seats(result: &MatchResult) -> Vec<SeatSummary> {
+    let tally = &result.tally;
+    let n = tally.games();
+    let letter = |side: u8| result.letters[side as usize];
+    let first = tally.first_side();
+    vec![
+        SeatSummary {
+            seat: "first",
+            letter: first.map(letter),
+            wins: Proportion::new(tally.first_seat_wins(), n),
+        },
+        SeatSummary {
+            seat: "second",
+            letter: first.map(|f| letter(1 - f)),
+            wins: Proportion::new(tally.decisive() - tally.first_seat_wins(), n),
+        },
+    ]
+}
+
+fn length(tally: &Tally) -> LengthSummary {
+    let mean = Mean::of_sums(tally.length_sums());
+    let lengths = tally.lengths();
+    LengthSummary {
+        mean: mean.mean,
+        low: mean.low,
+        high: mean.high,
+        median: percentile_of_counts(lengths, 0.5),
+        p90: percentile_of_counts(lengths, 0.9),
+        min: lengths.keys().next().copied(),
+        max: lengths.keys().next_back().copied(),
+    }
+}
+
+fn captures(tally: &Tally) -> CapturesSummary {
+    let sums = tally.capture_sums();
+    let mean = Mean::of_sums(sums);
+    CapturesSummary {
+        mean: mean.mean,
+        low: mean.low,
+        high: mean.high,
+        total: sums.sum as u64,
+    }
+}
+
+/// How the games ended, most frequent first; ties in the order of the result (wins,
+/// draws, unfinished), then of the reason's text.
+fn endings(tally: &Tally) -> Vec<Ending> {
+    let (each, others) = tally.endings();
+    let mut counted: BTreeMap<(End, &str), u64> = each
+        .iter()
+        .map(|((end, reason), &count)| ((*end, reason.as_str()), count))
+        .collect();
+    for (&end, &count) in others {
+        *counted.entry((end, OTHER_REASONS)).or_default() += count;
+    }
+    let mut endings: Vec<Ending> = counted
+        .into_iter()
+        .map(|((end, reason), count)| Ending {
+            result: end_name(end),
+            reason: reason.to_string(),
+            count,
+        })
+        .collect();
+    endings.sort_by_key(|e| std::cmp::Reverse(e.count));
+    endings
+}
+
+/// The reason counted for games whose reasons came after the tally's distinct ones.
+const OTHER_REASONS: &str = "(other reasons)";
+
+/// The sample games: the tally's records of them, with the boards drawn for them.
+fn samples(result: &MatchResult, players: &[PlayerSummary]) -> Vec<Sample> {
+    let picked = result.tally.samples();
+    result
+        .samples
+        .iter()
+        .filter_map(|s| Some((s, picked.iter().find(|(g, _)| g.index == s.index)?.0)))
+        .map(|(s, g)| Sample {
+            game: s.index,
+            seed: g.seed,
+            picked_for: s
+                .picks
+                .iter()
+                .map(|&pick| pick_words(pick, players))
+                .collect(),
+            turns: g.turns as u64,
+            players: (0..2)
+                .map(|p| format!("{}={}", result.letters[p], g.kinds[p]))
+                .collect::<Vec<_>>()
+                .join(" "),
+            result: g.result.clone(),
+            command: replay_command(result, g),
+            board: s.board.clone(),
+            picture: s.picture.clone(),
+        })
+        .collect()
+}
+
+fn game_line(result: &MatchResult, g: &GameRecord) -> GameLine {
+    let letter = |side: u8| result.letters[side as usize];
+    GameLine {
+        index: g.index,
+        seed: g.seed,
+        sides: (0..2)
+            .map(|s| (result.letters[s], g.kinds[s].clone()))
+            .collect(),
+        first: letter(g.first),
+        result: end_name(g.end),
+        winner: g.winner.map(letter),
+        winning_player: g.winning_player(),
+        reason: g.reason.clone(),
+        turns: g.turns as u64,
+        captures: g.captures,
+        positions: g.positions,
+        legal_turns: g.legal_turns,
+        final_position: g.final_position.clone(),
     }
 }
 

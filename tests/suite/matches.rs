@@ -57,6 +57,7 @@ fn spec(ruleset: &str, size: Option<u32>, params: &[(&str, &str)], games: usize)
         },
         games,
         max_turns: DEFAULT_MAX_TURNS,
+        keep_games: true,
     }
 }
 
@@ -138,7 +139,7 @@ fn seeded_matches_add_up_and_do_not_depend_on_the_number_of_threads() {
 fn a_matchs_game_is_the_game_play_plays() {
     let spec = spec("truchet-browne", Some(5), &[], 2);
     let result = run(&spec);
-    for game in &result.games {
+    for game in result.tally.kept_games().unwrap() {
         let setup = GameSetup {
             ruleset: "truchet-browne".into(),
             size: Some(5),
@@ -157,6 +158,45 @@ fn a_matchs_game_is_the_game_play_plays() {
         let turns = record.turns.len();
         assert_eq!(turns, game.turns, "game {}", game.index);
     }
+}
+
+/// A match keeps what its report needs, not its games: without `--json` no game's
+/// record is kept, the lengths are a histogram with one entry per length, and the report
+/// is the one made from every game's record.
+#[test]
+fn a_match_keeps_counts_not_games() {
+    let mut spec = spec("truchet-browne", Some(5), &[], 40);
+    spec.max_turns = 30;
+    let kept = run(&spec);
+    spec.keep_games = false;
+    let counted = run(&spec);
+    assert!(counted.tally.kept_games().is_none());
+    assert!(counted.tally.lengths().len() <= 31);
+    assert_eq!(
+        text::match_report(&Summary::of(&counted)),
+        text::match_report(&Summary::of(&kept))
+    );
+    assert_eq!(
+        html::match_page(&Summary::of(&counted)),
+        html::match_page(&Summary::of(&kept))
+    );
+    // The figures from the counts are those the kept games give one by one.
+    let games = kept.tally.kept_games().unwrap();
+    let summary = Summary::of(&counted);
+    let mut lengths: Vec<u64> = games.iter().map(|g| g.turns as u64).collect();
+    lengths.sort_unstable();
+    assert_eq!(summary.length.min, lengths.first().copied());
+    assert_eq!(summary.length.max, lengths.last().copied());
+    assert_eq!(
+        summary.length.median,
+        Some((lengths[19] + lengths[20]) as f64 / 2.0)
+    );
+    let mean = lengths.iter().sum::<u64>() as f64 / 40.0;
+    assert_eq!(summary.length.mean, Some(mean));
+    assert_eq!(
+        summary.captures.total,
+        games.iter().map(|g| g.captures).sum::<u64>()
+    );
 }
 
 #[test]

@@ -1,0 +1,79 @@
+//! One game of a match, as it ended: what a match's [`super::tally::Tally`] adds up
+//! and what a report shows of a sample game.
+//!
+//! While a game is played (see [`super::tournament`]), its record counts:
+//!
+//! - its **turns**: every turn of its game record, set-up turns that lay tiles included
+//!   (the turn numbers `play` writes, which `--max-turns` also counts);
+//! - its **captures**: after each turn, how many pieces of the mover's opponent left the
+//!   game during it (their pieces on the board plus those still to receive, before the
+//!   turn minus after it). That counts pieces landed on and taken, pieces a surrounding
+//!   capture takes, and pieces a tile removal takes off the board; a placement that
+//!   brings the opponent new pieces takes none away, so it counts nothing, and the
+//!   mover's own pieces lost (a suicide capture) are not captures;
+//! - its **positions** and **legal turns**: every position where a player chose a piece
+//!   turn, and the number of distinct legal turns there ([`crate::Variant::legal_turns`]:
+//!   turns that leave different positions once the after-turn rules have run, the list
+//!   the players choose from).
+
+use variant_run_core::PlayerId;
+
+/// How a game of a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum End {
+    /// A player won (see [`GameRecord::winner`]).
+    Win,
+    Draw,
+    /// The turn limit came first.
+    Unfinished,
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The game's number in the match, from 0.
+    pub index: usize,
+    /// Its seed: `play --seed <seed>` with the same players plays it again.
+    pub seed: u64,
+    /// Whether the two kinds of player changed sides for this game (odd games, when they
+    /// differ).
+    pub swapped: bool,
+    /// The kind of player of each side, by player id.
+    pub kinds: [String; 2],
+    /// The side that made the first piece turn: the first seat.
+    pub first: PlayerId,
+    pub end: End,
+    pub winner: Option<PlayerId>,
+    /// Why it ended, in the ruleset's words (`o has no legal turn`), or `stopped after N
+    /// turns without a result`.
+    pub reason: String,
+    /// The result line, as `play` ends a game: `x wins: o has no legal turn`.
+    pub result: String,
+    pub turns: usize,
+    /// Pieces of the mover's opponent that left the game during the mover's turns.
+    pub captures: u64,
+    /// Positions where a piece turn was chosen.
+    pub positions: u64,
+    /// Legal turns summed over those positions.
+    pub legal_turns: u64,
+    /// The position text where the game ended.
+    pub final_position: String,
+}
+
+impl GameRecord {
+    /// Which of the match's two players (0: the kind that took the first listed side in
+    /// game 0) played `side`.
+    pub fn player_of(&self, side: PlayerId) -> usize {
+        (side as usize) ^ usize::from(self.swapped)
+    }
+
+    /// The match's player who won, if one did.
+    pub fn winning_player(&self) -> Option<usize> {
+        self.winner.map(|w| self.player_of(w))
+    }
+
+    /// Whether the first seat won.
+    pub fn first_seat_won(&self) -> bool {
+        self.winner == Some(self.first)
+    }
+}

@@ -1,0 +1,473 @@
+//! What a match keeps of its games: a [`Tally`], to which each game's record is added in
+//! game order as soon as it is played, in memory that does not grow with the number of
+//! games. A match of ten million games keeps what its report needs (counts, sums, a
+//! histogram of lengths, a few sample games), not ten million records.
+//!
+//! The report's figures ([`crate::report::summary`]) are all worked out from a tally:
+//!
+//! - the counts of wins (by player and by seat), draws and unfinished games;
+//! - the game lengths as a histogram (turns -> games), from which the median and 90th
+//!   percentile are exact, and as sums (of the lengths and their squares, in whole
+//!   numbers) from which the mean and its interval are; the histogram has one entry per
+//!   distinct length, so at most `--max-turns + 1`;
+//! - the captures as sums the same way, and the branching factor's positions and legal
+//!   turns as sums;
+//! - the endings (result and reason) counted, up to [`MAX_REASONS`] distinct reasons:
+//!   a ruleset whose reasons are all different (a turn count in each) would otherwise
+//!   keep one per game, so past that, further reasons are counted together as
+//!   `(other reasons)`;
+//! - the sample games, picked as the games go by (the first win of each player, the
+//!   first draw, the first unfinished game, the first of the shortest and of the
+//!   longest), their records kept;
+//! - and, only when asked ([`Tally::keeping_games`]), every game's record, for the
+//!   JSON report's `game_list`, which holds every game by definition.
+//!
+//! Two tallies of consecutive runs of games merge ([`Tally::merge`]) into the tally of
+//! both, so games played in parts (on several machines) add up to the same report.
+
+use std::collections::BTreeMap;
+
+use variant_run_core::PlayerId;
+
+use super::game_record::{End, GameRecord};
+
+/// How many distinct (result, reason) pairs the endings count one by one.
+pub const MAX_REASONS: usize = 256;
+
+/// What the games of a match add up to so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    games: u64,
+    /// Wins of the match's two players (see [`GameRecord::winning_player`]).
+    wins: [u64; 2],
+    first_seat_wins: u64,
+    draws: u64,
+    unfinished: u64,
+    first_side: FirstSide,
+    /// Games by their length in turns.
+    lengths: BTreeMap<u64, u64>,
+    length_sums: Sums,
+    capture_sums: Sums,
+    positions: u64,
+    legal_turns: u64,
+    endings: BTreeMap<(End, String), u64>,
+    /// Games whose reason came after [`MAX_REASONS`] distinct ones, by result.
+    other_endings: BTreeMap<End, u64>,
+    picks: Picks,
+    /// Every game, when asked for.
+    kept: Option<Vec<GameRecord>>,
+}
+
+/// Which side had the first seat: the same in every game so far, or not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum FirstSide {
+    #[default]
+    NoGame,
+    Always(PlayerId),
+    Varied,
+}
+
+impl FirstSide {
+    fn and(self, other: FirstSide) -> FirstSide {
+        match (self, other) {
+            (FirstSide::NoGame, x) | (x, FirstSide::NoGame) => x,
+            (FirstSide::Always(a), FirstSide::Always(b)) if a == b => self,
+            _ => FirstSide::Varied,
+        }
+    }
+}
+
+/// Whole-number sums of some values: how many, their sum and the sum of their squares,
+/// enough for the mean and the standard deviation, exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sums {
+    pub count: u64,
+    pub sum: u128,
+    pub squares: u128,
+}
+
+impl Sums {
+    fn add(&mut self, value: u64) {
+        let value = u128::from(value);
+        self.count += 1;
+        self.sum += value;
+        self.squares = self.squares.saturating_add(value * value);
+    }
+
+    fn merge(&mut self, other: Sums) {
+        self.count += other.count;
+        self.sum += other.sum;
+        self.squares = self.squares.saturating_add(other.squares);
+    }
+}
+
+/// Why a sample game was picked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Pick {
+    /// The first game the match's player (0 or 1) won: what a win by each looks like.
+    FirstWin(usize),
+    FirstDraw,
+    /// The first game stopped at the turn limit: often a position that loops.
+    FirstUnfinished,
+    /// The first of the shortest games: a start that ends at once is a rule to look at.
+    Shortest,
+    /// The first of the longest games.
+    Longest,
+}
+
+/// The sample games picked so far, one record for each reason.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Picks {
+    first_win: [Option<GameRecord>; 2],
+    first_draw: Option<GameRecord>,
+    first_unfinished: Option<GameRecord>,
+    shortest: Option<GameRecord>,
+    longest: Option<GameRecord>,
+}
+
+impl Picks {
+    /// Takes `game` for every reason it is the best so far; games come in game order,
+    /// so the first of equals stays.
+    fn add(&mut self, game: &GameRecord) {
+        let first = |slot: &mut Option<GameRecord>, wanted: bool| {
+            if wanted && slot.is_none() {
+                *slot = Some(game.clone());
+            }
+        };
+        for (player, slot) in self.first_win.iter_mut().enumerate() {
+            first(slot, game.winning_player() == Some(player));
+        }
+        first(&mut self.first_draw, game.end == End::Draw);
+        first(&mut self.first_unfinished, game.end == End::Unfinished);
+        if self.shortest.as_ref().is_none_or(|s| game.turns < s.turns) {
+            self.shortest = Some(game.clone());
+        }
+        if self.longest.as_ref().is_none_or(|l| game.turns > l.turns) {
+            self.longest = Some(game.clone());
+        }
+    }
+
+    /// The picks of these games and of `later` ones after them.
+    fn merge(&mut self, later: Picks) {
+        let earlier_first = |slot: &mut Option<GameRecord>, other: Option<GameRecord>| {
+            if slot.is_none() {
+                *slot = other;
+            }
+        };
+        let [win0, win1] = later.first_win;
+        earlier_first(&mut self.first_win[0], win0);
+        earlier_first(&mut self.first_win[1], win1);
+        earlier_first(&mut self.first_draw, later.first_draw);
+        earlier_first(&mut self.first_unfinished, later.first_unfinished);
+        if let Some(s) = later.shortest {
+            if self
+                .shortest
+                .as_ref()
+                .is_none_or(|mine| s.turns < mine.turns)
+            {
+                self.shortest = Some(s);
+            }
+        }
+        if let Some(l) = later.longest {
+            if self
+                .longest
+                .as_ref()
+                .is_none_or(|mine| l.turns > mine.turns)
+            {
+                self.longest = Some(l);
+            }
+        }
+    }
+
+    /// The picked games in game order, each once, with every reason it was picked for
+    /// (in the order of [`Pick`]).
+    fn games(&self) -> Vec<(&GameRecord, Vec<Pick>)> {
+        let picked = [
+            (Pick::FirstWin(0), &self.first_win[0]),
+            (Pick::FirstWin(1), &self.first_win[1]),
+            (Pick::FirstDraw, &self.first_draw),
+            (Pick::FirstUnfinished, &self.first_unfinished),
+            (Pick::Shortest, &self.shortest),
+            (Pick::Longest, &self.longest),
+        ];
+        let mut games: Vec<(&GameRecord, Vec<Pick>)> = Vec::new();
+        for (pick, game) in picked {
+            let Some(game) = game else { continue };
+            match games.iter_mut().find(|(g, _)| g.index == game.index) {
+                Some((_, picks)) => picks.push(pick),
+                None => games.push((game, vec![pick])),
+            }
+        }
+        games.sort_by_key(|(g, _)| g.index);
+        games
+    }
+}
+
+impl Tally {
+    /// An empty tally, keeping counts only.
+    pub fn new() -> Tally {
+        Tally::default()
+    }
+
+    /// An empty tally that also keeps every game's record (memory then grows with the
+    /// games: a few hundred bytes each).
+    pub fn keeping_games() -> Tally {
+        Tally {
+            kept: Some(Vec::new()),
+            ..Tally::default()
+        }
+    }
+
+    /// Adds the next game of the match. Games must come in game order (the first win is
+    /// the first one added, and a kept list is in order).
+    pub fn add(&mut self, game: GameRecord) {
+        self.games += 1;
+        if let Some(player) = game.winning_player() {
+            self.wins[player] += 1;
+        }
+        match game.end {
+            End::Win if game.first_seat_won() => self.first_seat_wins += 1,
+            End::Win => {}
+            End::Draw => self.draws += 1,
+            End::Unfinished => self.unfinished += 1,
+        }
+        self.first_side = self.first_side.and(FirstSide::Always(game.first));
+        let turns = game.turns as u64;
+        *self.lengths.entry(turns).or_default() += 1;
+        self.length_sums.add(turns);
+        self.capture_sums.add(game.captures);
+        self.positions += game.positions;
+        self.legal_turns += game.legal_turns;
+        self.count_ending(game.end, &game.reason, 1);
+        self.picks.add(&game);
+        if let Some(kept) = &mut self.kept {
+            kept.push(game);
+        }
+    }
+
+    /// Adds the tally of the games that follow these (`later`'s first game comes right
+    /// after this tally's last): the result is the tally of all of them, as if each had
+    /// been added here. Every game is kept only if both kept them.
+    pub fn merge(&mut self, later: Tally) {
+        self.games += later.games;
+        self.wins[0] += later.wins[0];
+        self.wins[1] += later.wins[1];
+        self.first_seat_wins += later.first_seat_wins;
+        self.draws += later.draws;
+        self.unfinished += later.unfinished;
+        self.first_side = self.first_side.and(later.first_side);
+        for (turns, games) in later.lengths {
+            *self.lengths.entry(turns).or_default() += games;
+        }
+        self.length_sums.merge(later.length_sums);
+        self.capture_sums.merge(later.capture_sums);
+        self.positions += later.positions;
+        self.legal_turns += later.legal_turns;
+        for ((end, reason), count) in later.endings {
+            self.count_ending(end, &reason, count);
+        }
+        for (end, count) in later.other_endings {
+            *self.other_endings.entry(end).or_default() += count;
+        }
+        self.picks.merge(later.picks);
+        self.kept = match (self.kept.take(), later.kept) {
+            (Some(mut mine), Some(theirs)) => {
+                mine.extend(theirs);
+                Some(mine)
+            }
+            _ => None,
+        };
+    }
+
+    fn count_ending(&mut self, end: End, reason: &str, count: u64) {
+        let key = (end, reason.to_string());
+        if let Some(n) = self.endings.get_mut(&key) {
+            *n += count;
+        } else if self.endings.len() < MAX_REASONS {
+            self.endings.insert(key, count);
+        } else {
+            *self.other_endings.entry(end).or_default() += count;
+        }
+    }
+
+    /// How many games were added.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// The wins of the match's player 0 or 1.
+    pub fn wins_of(&self, player: usize) -> u64 {
+        self.wins[player]
+    }
+
+    /// Games the first seat won.
+    pub fn first_seat_wins(&self) -> u64 {
+        self.first_seat_wins
+    }
+
+    /// Games with a winner.
+    pub fn decisive(&self) -> u64 {
+        self.wins[0] + self.wins[1]
+    }
+
+    pub fn draws(&self) -> u64 {
+        self.draws
+    }
+
+    pub fn unfinished(&self) -> u64 {
+        self.unfinished
+    }
+
+    /// The side that had the first seat, when it was the same in every game.
+    pub fn first_side(&self) -> Option<PlayerId> {
+        match self.first_side {
+            FirstSide::Always(side) => Some(side),
+            _ => None,
+        }
+    }
+
+    /// The games by length: (turns, games), shortest first.
+    pub fn lengths(&self) -> &BTreeMap<u64, u64> {
+        &self.lengths
+    }
+
+    pub fn length_sums(&self) -> Sums {
+        self.length_sums
+    }
+
+    pub fn capture_sums(&self) -> Sums {
+        self.capture_sums
+    }
+
+    /// Positions where a piece turn was chosen, over every game.
+    pub fn positions(&self) -> u64 {
+        self.positions
+    }
+
+    /// Legal turns summed over those positions.
+    pub fn legal_turns(&self) -> u64 {
+        self.legal_turns
+    }
+
+    /// How many games ended each way, by (result, reason) in that order; then, by
+    /// result, the games whose reasons came after [`MAX_REASONS`] distinct ones.
+    pub fn endings(&self) -> (&BTreeMap<(End, String), u64>, &BTreeMap<End, u64>) {
+        (&self.endings, &self.other_endings)
+    }
+
+    /// The sample games, in game order, with why each was picked.
+    pub fn samples(&self) -> Vec<(&GameRecord, Vec<Pick>)> {
+        self.picks.games()
+    }
+
+    /// Every game, in game order, if the tally kept them.
+    pub fn kept_games(&self) -> Option<&[GameRecord]> {
+        self.kept.as_deref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(index: usize, end: End, winner: Option<PlayerId>, turns: usize) -> GameRecord {
+        GameRecord {
+            index,
+            seed: index as u64,
+            swapped: index % 2 == 1,
+            kinds: ["greedy".into(), "random".into()],
+            first: 0,
+            end,
+            winner,
+            reason: format!("reason {}", turns % 3),
+            result: String::new(),
+            turns,
+            captures: (turns / 2) as u64,
+            positions: turns as u64,
+            legal_turns: 3 * turns as u64,
+            final_position: String::new(),
+        }
+    }
+
+    fn games() -> Vec<GameRecord> {
+        (0..40)
+            .map(|i| match i % 5 {
+                0 => game(i, End::Win, Some(0), 10 + i % 7),
+                1 => game(i, End::Win, Some(1), 3 + i % 11),
+                2 => game(i, End::Draw, None, 20),
+                3 => game(i, End::Unfinished, None, 50),
+                _ => game(i, End::Win, Some(1), 1 + i),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn counts_add_up_and_samples_are_the_first_of_each_kind() {
+        let mut tally = Tally::new();
+        games().into_iter().for_each(|g| tally.add(g));
+        assert_eq!(tally.games(), 40);
+        assert_eq!(
+            tally.decisive() + tally.draws() + tally.unfinished(),
+            tally.games()
+        );
+        assert_eq!(tally.lengths().values().sum::<u64>(), 40);
+        assert_eq!(tally.first_side(), Some(0));
+        let picked: Vec<(usize, Vec<Pick>)> = tally
+            .samples()
+            .into_iter()
+            .map(|(g, picks)| (g.index, picks))
+            .collect();
+        // Game 0: side 0 wins, player 0. Game 1 (swapped) is player 0's win again;
+        // game 4 (side 1, not swapped) is player 1's first. Game 2 is the first draw,
+        // game 3 the first unfinished game and the first of the longest (50 turns), game
+        // 11 the shortest (3 turns).
+        assert_eq!(
+            picked,
+            [
+                (0, vec![Pick::FirstWin(0)]),
+                (2, vec![Pick::FirstDraw]),
+                (3, vec![Pick::FirstUnfinished, Pick::Longest]),
+                (4, vec![Pick::FirstWin(1)]),
+                (11, vec![Pick::Shortest]),
+            ]
+        );
+        assert!(tally.kept_games().is_none());
+    }
+
+    /// The tally of a match played in two parts, merged, is the tally of the match.
+    #[test]
+    fn tallies_of_consecutive_games_merge_into_the_whole() {
+        let all = games();
+        for keep in [false, true] {
+            let fresh = || {
+                if keep {
+                    Tally::keeping_games()
+                } else {
+                    Tally::new()
+                }
+            };
+            let mut whole = fresh();
+            all.iter().cloned().for_each(|g| whole.add(g));
+            for split in [0, 1, 17, 39, 40] {
+                let (mut first, mut second) = (fresh(), fresh());
+                all[..split].iter().cloned().for_each(|g| first.add(g));
+                all[split..].iter().cloned().for_each(|g| second.add(g));
+                first.merge(second);
+                assert_eq!(first, whole, "split at {split}");
+            }
+        }
+    }
+
+    #[test]
+    fn reasons_past_the_limit_are_counted_together() {
+        let mut tally = Tally::new();
+        for i in 0..MAX_REASONS + 10 {
+            let mut g = game(i, End::Draw, None, 5);
+            g.reason = format!("draw number {i}");
+            tally.add(g);
+        }
+        let (each, others) = tally.endings();
+        assert_eq!(each.len(), MAX_REASONS);
+        assert_eq!(others.get(&End::Draw), Some(&10));
+    }
+}
