@@ -9,7 +9,7 @@ set -euo pipefail
 bin=./target/release/variant-run
 out=fuzz/corpus
 rm -rf "$out"
-mkdir -p "$out"/{position_square,position_hex,position_patch,turn_server,turn_boardspace,record,variant}
+mkdir -p "$out"/{position_square,position_hex,position_patch,turn_server,turn_boardspace,record,variant,options,script}
 
 n=0
 seed() { # target, text (written without a final newline)
@@ -73,5 +73,50 @@ for dir in variants/* tests/fixtures/designer/*; do variant_seed "$dir"; done
 for dir in tests/fixtures/broken/{capture-syntax,end-bad-result,import-cycle,turn-height-out-of-range,layout-key-typo,players-bad-expression}; do
     variant_seed "$dir"
 done
+
+# Options a record keeps: the first byte picks the option (0: --param
+# draw_after_quiet_turns=, 1: --param, 2: --layout, 3: --game-id, 4: --tiles,
+# 5: --notation, 6: --position), the rest is its value; hostile values among them.
+option() { seed_turn options "$1" "$2"; }
+option '\000' '7'
+option '\000' $'7\nfoo = 1'
+option '\000' '"seven"'
+option '\000' '[1, [2, [3]]]'
+option '\000' "'it''s'"
+option '\001' 'draw_after_quiet_turns=0'
+option '\001' $'x=\u202e1'
+option '\001' 'a b=c'
+option '\001' "q='\"'"
+option '\002' 'rrr/lrr/rrr'
+option '\002' $' rrr/lrr/rrr\n'
+option '\002' $'rrr/\nrrr/rrr'
+option '\003' "it's \\ \"here\""
+option '\003' $'\e[2J'
+option '\004' 'trugo'
+option '\004' $'x\u2028y'
+option '\005' 'boardspace'
+option '\005' '$(rm -rf)'
+option '\006' 'rrr/rrr/rrr o.o./.o.o/..../x.x. x'
+option '\006' $'rrr/rrr/rrr o.o./.o.o/..../x.x. x\nstart x'
+
+# Scripts: each byte chooses a production of the grammar in fuzz/src/lib.rs (statement,
+# then expression); these pick closures, curried chains, recursion, nesting, blobs,
+# `sleep` and the clock.
+grammar() { seed_turn script "$1" ""; }
+grammar ''
+grammar '\003\000\006\007\006\007\010'
+grammar '\010\004\007\004\006\000'
+grammar '\000\006\000\007\000\006'
+grammar '\002\002\002\002\002\002'
+grammar '\005\004\006\000\004\004\004'
+grammar '\000\020\010'
+grammar '\000\021'
+grammar '\004\000\002\006\000\003'
+grammar '\000\013'
+grammar '\000\014'
+grammar '\011\000\006\007\006\007\006\007\006\007\006\007'
+grammar '\000\005\000'
+grammar '\004\010\000\011\000\022\004'
+grammar '\001\002\015\007\003\014'
 
 find "$out" -type f | wc -l

@@ -19,6 +19,8 @@ use variant_run::play::record::Record;
 use variant_run::play::replay;
 use variant_run::play::setup::{GameSetup, StartChoice};
 use variant_run::play::{opening, Game, Layout};
+use variant_run::printable::is_unsafe;
+use variant_run::ruleset::script::{Limits, ScriptHost};
 use variant_run::Variant;
 
 /// The project folder: its rulesets give the boards and positions the texts are read on.
@@ -248,6 +250,10 @@ pub fn record(data: &[u8]) {
     let Ok(record) = Record::parse(text) else {
         return;
     };
+    // What a record's lines hold is safe to show, however its options line was quoted.
+    for word in record.options.iter().chain(&record.players) {
+        assert!(!word.chars().any(is_unsafe), "{word:?} read from {text:?}");
+    }
     let printed = record.to_string();
     let again = Record::parse(&printed)
         .unwrap_or_else(|e| panic!("{printed:?} (printed from {text:?}) does not read back: {e}"));
@@ -408,4 +414,209 @@ fn split_files(text: &str) -> Option<Vec<(PathBuf, String)>> {
         }
     }
     Some(files)
+}
+
+/// The options a record keeps, given by the fuzzer: the first byte picks the option, the
+/// rest is its value. An option the program accepts (its texts one line of safe text)
+/// makes a record that reads back with the same options and start, and a `--param`
+/// value it accepts loads or is refused with a message; one it refuses is refused in one
+/// line that shows the value escaped.
+pub fn options(data: &[u8]) {
+    let Some((&which, value)) = data.split_first() else {
+        return;
+    };
+    let Ok(value) = std::str::from_utf8(value) else {
+        return;
+    };
+    let mut setup = GameSetup {
+        ruleset: "truchet-browne".into(),
+        size: Some(3),
+        seed: 1,
+        ..GameSetup::default()
+    };
+    match which % 7 {
+        0 => setup
+            .params
+            .push(("draw_after_quiet_turns".into(), value.into())),
+        1 => match value.split_once('=') {
+            Some((name, value)) => setup.params.push((name.into(), value.into())),
+            None => return,
+        },
+        2 => setup.start = StartChoice::Layout(value.into()),
+        3 => setup.start = StartChoice::GameId(value.into()),
+        4 => setup.tiles = Some(value.into()),
+        5 => setup.notation = Some(value.into()),
+        _ => setup.start = StartChoice::Position(value.into()),
+    }
+    if let Err(refused) = setup.check_texts() {
+        let message = refused.to_string();
+        assert!(
+            !message.contains('\n') && !message.chars().any(is_unsafe),
+            "{message:?}"
+        );
+        return;
+    }
+    let record = Record {
+        ruleset: setup.ruleset.clone(),
+        options: setup.record_options(),
+        start: match &setup.start {
+            StartChoice::Position(text) => Some(text.trim().to_string()),
+            _ => None,
+        },
+        ..Record::default()
+    };
+    let printed = record.to_string();
+    let again = Record::parse(&printed)
+        .unwrap_or_else(|e| panic!("{printed:?} (options {value:?}) does not read back: {e}"));
+    assert_eq!(again.options, record.options, "{printed:?}");
+    assert_eq!(again.start, record.start, "{printed:?}");
+    if !setup.params.is_empty() {
+        if let Ok(variant) = setup.load() {
+            let _ = setup.game(&variant);
+        }
+    }
+}
+
+/// Scripts from a small grammar of what has broken the sandbox before: closures (which
+/// may not capture), curried function pointers wrapping one another, recursion direct
+/// and through callbacks, arrays and maps nested and grown by index, blobs, the
+/// functions withheld from rulesets, `try`/`catch` around it all. The fuzzer's bytes
+/// choose the productions. Every script compiles or is refused with a message, and every
+/// call ends, with a value or an error: no panic, no stack overflow, no hang (the limits
+/// are small, so each input runs in milliseconds), no runaway memory.
+pub fn script(data: &[u8]) {
+    let program = ScriptGrammar::new(data).program();
+    let Ok(dir) = tempfile::tempdir() else {
+        return;
+    };
+    let path = dir.path().join("script.rhai");
+    if std::fs::write(&path, &program).is_err() {
+        return;
+    }
+    let limits = Limits {
+        operations: 50_000,
+        time_ms: 500,
+        memory_mb: 8,
+        ..Limits::default()
+    };
+    let mut host = ScriptHost::new(&[dir.path().to_path_buf()], None, limits);
+    let Ok(compiled) = host.compile(&path) else {
+        return;
+    };
+    for _ in 0..2 {
+        if let Err(e) = host.call::<i64>(&compiled, "grow", ()) {
+            assert!(!e.message.is_empty(), "{program}");
+        }
+    }
+}
+
+/// Writes a script from the fuzzer's bytes, one byte a choice (0 once they run out).
+struct ScriptGrammar<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    /// How deep the expression being written is, to keep scripts small.
+    depth: usize,
+}
+
+/// The variables every generated `grow` starts with.
+const VARIABLES: [&str; 4] = ["a", "m", "f", "n"];
+
+impl<'a> ScriptGrammar<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        ScriptGrammar {
+            bytes,
+            at: 0,
+            depth: 0,
+        }
+    }
+
+    fn choose(&mut self, among: usize) -> usize {
+        let byte = self.bytes.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        byte as usize % among
+    }
+
+    fn number(&mut self) -> usize {
+        [0, 1, 2, 7, 64, 65, 100, 1000, 20000][self.choose(9)]
+    }
+
+    fn variable(&mut self) -> &'static str {
+        VARIABLES[self.choose(VARIABLES.len())]
+    }
+
+    fn program(&mut self) -> String {
+        let mut out = String::from(
+            "fn one() { 1 }\n\
+             fn wrap(x) { [x] }\n\
+             fn link(f) { f.call() }\n\
+             fn deeper(n) { deeper(n + 1) }\n\
+             fn twice(f, x) { f.call(f.call(x)) }\n\
+             fn back(n) { [n].map(|x| back(x + 1)) }\n\
+             fn grow() {\n    let a = []; let m = #{}; let f = Fn(\"one\"); let n = 0;\n",
+        );
+        let statements = 1 + self.choose(8);
+        for _ in 0..statements {
+            let statement = self.statement();
+            out.push_str("    ");
+            out.push_str(&statement);
+            out.push('\n');
+        }
+        out.push_str("    a.len() + m.len()\n}\n");
+        out
+    }
+
+    fn statement(&mut self) -> String {
+        let v = self.variable();
+        match self.choose(10) {
+            0 => format!("{v} = {};", self.expression()),
+            1 => format!("a.push({});", self.expression()),
+            2 => format!("m[`k${{n}}`] = {}; n += 1;", self.expression()),
+            3 => format!("m.x = {};", self.expression()),
+            4 => {
+                let count = self.number();
+                let body = self.statement();
+                format!("for i in 0..{count} {{ {body} }}")
+            }
+            5 => {
+                let body = self.statement();
+                format!("try {{ {body} }} catch (e) {{ n += 1; }}")
+            }
+            6 => format!("let {v} = {};", self.expression()),
+            7 => format!("let b = {}; n += b.len();", self.expression()),
+            8 => format!("if {v} == {} {{ n += 1; }}", self.expression()),
+            _ => format!("{};", self.expression()),
+        }
+    }
+
+    fn expression(&mut self) -> String {
+        if self.depth > 4 {
+            return self.variable().to_string();
+        }
+        self.depth += 1;
+        let e = match self.choose(22) {
+            0 | 1 => self.variable().to_string(),
+            2 => format!("[{}, {}]", self.expression(), self.expression()),
+            3 => format!("#{{ x: {} }}", self.expression()),
+            4 => format!("|x| {}", self.expression()),
+            5 => format!("|| {}", self.variable()),
+            6 => format!("Fn(\"wrap\").curry({})", self.expression()),
+            7 => format!("Fn(\"link\").curry({})", self.expression()),
+            8 => format!("{}.call()", self.expression()),
+            9 => format!("wrap({})", self.expression()),
+            10 => format!("twice(Fn(\"wrap\"), {})", self.expression()),
+            11 => "deeper(0)".into(),
+            12 => "back(0)".into(),
+            13 => format!("blob({})", self.number()),
+            14 => format!("\"s\".pad({}, 'x')", self.number()),
+            15 => format!("{}.len()", self.variable()),
+            16 => format!("sleep({})", self.number()),
+            17 => "timestamp()".into(),
+            18 => format!("[1, 2, 3].map(|x| {})", self.expression()),
+            19 => format!("{} + {}", self.expression(), self.expression()),
+            20 => format!("{}.curry({})", self.variable(), self.expression()),
+            _ => self.number().to_string(),
+        };
+        self.depth -= 1;
+        e
+    }
 }

@@ -15,8 +15,8 @@ use std::io::Write;
 
 use clap::Parser;
 
+use variant_run::parallel;
 use variant_run::play::setup::{GameSetup, StartChoice};
-use variant_run::{parallel, printable};
 
 use args::{GameOptions, RulesetCli, RulesetCommand};
 
@@ -88,7 +88,6 @@ pub(super) fn pool(options: &GameOptions) -> Result<rayon::ThreadPool, Failure> 
 
 /// The game the options choose.
 pub fn setup(ruleset: &str, options: &GameOptions) -> Result<GameSetup, Failure> {
-    check_one_line(ruleset, options)?;
     let starts: Vec<(&str, StartChoice)> = [
         // Texts pasted from elsewhere often carry a space or a line ending: trimmed, as
         // position texts are.
@@ -116,7 +115,7 @@ pub fn setup(ruleset: &str, options: &GameOptions) -> Result<GameSetup, Failure>
             return Err(format!("{a} and {b} both say where the game starts; give one").into())
         }
     };
-    Ok(GameSetup {
+    let setup = GameSetup {
         ruleset: ruleset.to_string(),
         size: options.size,
         tiles: options.tiles.clone(),
@@ -125,43 +124,9 @@ pub fn setup(ruleset: &str, options: &GameOptions) -> Result<GameSetup, Failure>
         seed: options.seed.unwrap_or(1),
         notation: options.notation.clone(),
         players: options.players.clone(),
-    })
-}
-
-/// Refuses a ruleset name or an option's value that is not one line of safe text: these
-/// values are written into a record's `ruleset` and `options` lines (and shown in
-/// reports), which must read back as they were written. Layouts and positions are
-/// trimmed first, as they are read.
-fn check_one_line(ruleset: &str, o: &GameOptions) -> Result<(), Failure> {
-    let params = o
-        .params
-        .iter()
-        .map(|(name, value)| ("--param", format!("{name}={value}")));
-    let texts = [
-        ("the ruleset", Some(ruleset.to_string())),
-        ("--tiles", o.tiles.clone()),
-        ("--layout", o.layout.as_ref().map(|t| t.trim().to_string())),
-        ("--game-id", o.game_id.clone()),
-        (
-            "--position",
-            o.position.as_ref().map(|t| t.trim().to_string()),
-        ),
-        ("--notation", o.notation.clone()),
-    ]
-    .into_iter()
-    .filter_map(|(flag, text)| text.map(|t| (flag, t)))
-    .chain(params);
-    for (flag, text) in texts {
-        if let Some(c) = text.chars().find(|&c| printable::is_unsafe(c)) {
-            return Err(format!(
-                "{flag} `{}`: an option's value is one line of text; this one holds {}",
-                printable::printable(&text),
-                printable::unsafe_words(c)
-            )
-            .into());
-        }
-    }
-    Ok(())
+    };
+    setup.check_texts()?;
+    Ok(setup)
 }
 
 /// Which options each command takes beyond those that load the ruleset (`--size`,

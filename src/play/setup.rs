@@ -11,6 +11,7 @@ use super::layouts::{layout_for_game_id, layout_for_key, parse_layout, Layout};
 use super::notation::Notation;
 use super::players::{check_kind, computer_player};
 use super::session::Seat;
+use crate::printable;
 use crate::ruleset::{LoadOptions, Variant, VariantError};
 
 /// Where a game starts.
@@ -200,6 +201,43 @@ impl GameSetup {
                 None => Seat::Human,
             }
         }))
+    }
+
+    /// Refuses a ruleset name or an option's text that is not one line of safe text:
+    /// they are written into a record's `ruleset` and `options` lines (and shown in
+    /// reports), which must read back as they were written. A newline in `--param` once
+    /// split the options line, and the rest of the value was lost. The start position is
+    /// checked too (a record's `start` line).
+    ///
+    /// # Errors
+    /// The first such text, named by its option and shown escaped, on one line.
+    pub fn check_texts(&self) -> Result<(), SetupError> {
+        let mut texts: Vec<(&str, String)> = vec![("the ruleset", self.ruleset.clone())];
+        if let Some(tiles) = &self.tiles {
+            texts.push(("--tiles", tiles.clone()));
+        }
+        match &self.start {
+            StartChoice::Layout(text) => texts.push(("--layout", text.clone())),
+            StartChoice::GameId(text) => texts.push(("--game-id", text.clone())),
+            StartChoice::Position(text) => texts.push(("--position", text.clone())),
+            _ => {}
+        }
+        if let Some(notation) = &self.notation {
+            texts.push(("--notation", notation.clone()));
+        }
+        for (name, value) in &self.params {
+            texts.push(("--param", format!("{name}={value}")));
+        }
+        for (flag, text) in texts {
+            if let Some(c) = text.chars().find(|&c| printable::is_unsafe(c)) {
+                return Err(SetupError(format!(
+                    "{flag} `{}`: an option's value is one line of text; this one holds {}",
+                    printable::printable(&text),
+                    printable::unsafe_words(c)
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// The options a record keeps to make the same game again, as they are typed.

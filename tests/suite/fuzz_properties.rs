@@ -108,3 +108,13 @@ fn records_read_back_and_replay() {
 fn fuzzed_rulesets_load_or_are_refused() {
     run("variant", checks::variant, 60);
 }
+
+#[test]
+fn options_a_record_keeps_read_back_or_are_refused() {
+    run("options", checks::options, 300);
+}
+
+#[test]
+fn scripts_from_the_grammar_end_within_the_limits() {
+    run("script", checks::script, 300);
+}
