@@ -88,3 +88,38 @@ fn a_batch_of_games_is_the_same_on_one_and_two_threads() {
         "game 5 is seed 5's"
     );
 }
+
+/// The soak: a match of every shipped ruleset on 64 threads (far more than the cores of
+/// the machine running it) gives the report it gives on one thread, byte for byte. The
+/// scripts' time limit counts CPU time, so waiting for a core fails no call; the games
+/// are put back in order, so nothing else may differ. Twenty turns a game keep it short;
+/// TESTING.md has a longer run.
+#[test]
+fn a_match_on_64_threads_reports_what_it_reports_on_one() {
+    let report = |ruleset: &str, threads: &str| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_variant-run"))
+            .args([
+                ruleset, "match", "--games", "64", "--max-turns", "20", "--seed", "19", "--json",
+                "--threads", threads,
+            ])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{ruleset} on {threads}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).unwrap()
+    };
+    for ruleset in [
+        "truchet-browne",
+        "truchet-boardspace",
+        "truchet-hex",
+        "trugo",
+    ] {
+        let one = report(ruleset, "1");
+        assert!(one.contains("\"games\": 64"), "{ruleset}: {one}");
+        assert_eq!(report(ruleset, "64"), one, "{ruleset}");
+    }
+}
