@@ -16,6 +16,7 @@ pub mod parallel;
 pub mod play;
 pub mod printable;
 pub mod report;
+pub mod serve;
 pub mod ruleset;
 
 pub use diagnostic::Diagnostic;
