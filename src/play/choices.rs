@@ -146,7 +146,7 @@ impl Choice {
 
 /// One way of clicking a legal turn: the clicks in order, then a set of clicks in any
 /// order (the other merging stacks, or a split's substacks).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct ChoicePath {
     ordered: Vec<Choice>,
     /// Sorted.
@@ -189,42 +189,49 @@ impl ChoiceTable {
         let model = &variant.model;
         let by_delta: HashMap<&Delta, usize> =
             turns.iter().enumerate().map(|(i, t)| (&t.delta, i)).collect();
-        let mut raw: Vec<(Turn, Position)> = Vec::new();
+        // Each turn visited becomes its paths at once, named on the position it stages
+        // (no copy of it is kept); a change no legal turn makes is set aside.
+        let mut paths = Vec::new();
+        let mut unmatched: Vec<(Delta, Vec<ChoicePath>)> = Vec::new();
         let _ = model.for_each_turn(position, &mut |turn, staged| {
-            raw.push((turn.clone(), staged.position().clone()));
+            let delta = Delta {
+                flip: turn.flip,
+                tile: turn.tile,
+                changes: match &turn.piece {
+                    Some(action) => action.changes(staged.position()),
+                    None => Default::default(),
+                },
+            };
+            let index = by_delta.get(&delta).copied();
+            let made = paths_of(position, staged.position(), turn, index.unwrap_or(0));
+            match index {
+                Some(_) => paths.extend(made),
+                None => unmatched.push((delta, made)),
+            }
             ControlFlow::Continue(())
         });
         // After-turn rules can make different changes leave one position: such a turn is
         // found by the position it leaves (worked out only when needed).
-        let mut after: Option<Vec<Position>> = None;
-        let mut seen = std::collections::HashSet::new();
-        let mut paths = Vec::new();
-        for (turn, staged) in raw {
-            let delta = model.delta(position, &turn);
-            let index = match by_delta.get(&delta) {
-                Some(&i) => i,
-                None => {
-                    if after.is_none() {
-                        let mut left = Vec::new();
-                        for t in &turns {
-                            left.push(variant.play(position, &t.delta)?);
-                        }
-                        after = Some(left);
-                    }
-                    let next = variant.play(position, &delta)?;
-                    match after.as_ref().and_then(|a| a.iter().position(|p| *p == next)) {
-                        Some(i) => i,
-                        // Not a distinct legal turn (none should be missing): no path.
-                        None => continue,
-                    }
-                }
-            };
-            for path in paths_of(position, &staged, &turn, index) {
-                if seen.insert(path.clone()) {
-                    paths.push(path);
-                }
+        if !unmatched.is_empty() {
+            let mut left = Vec::new();
+            for t in &turns {
+                left.push(variant.play(position, &t.delta)?);
+            }
+            for (delta, made) in unmatched {
+                let next = variant.play(position, &delta)?;
+                // Not a distinct legal turn (none should be missing): no path.
+                let Some(index) = left.iter().position(|p| *p == next) else {
+                    continue;
+                };
+                paths.extend(made.into_iter().map(|path| ChoicePath {
+                    turn: index,
+                    ..path
+                }));
             }
         }
+        // Turns written differently can be clicked the same way: each path once.
+        paths.sort_unstable();
+        paths.dedup();
         let mut by_first: HashMap<Choice, Vec<u32>> = HashMap::new();
         for (i, path) in paths.iter().enumerate() {
             let first = path.ordered.first().or(path.any_order.first());
@@ -244,7 +251,11 @@ impl ChoiceTable {
             let spot = Spot::Point(junction.vertex);
             spots.insert(spot.name(board), spot);
         }
-        for path in &paths {
+        // A placement can make junctions the board does not have yet.
+        let placing = paths
+            .iter()
+            .filter(|p| p.ordered.iter().any(|c| c.action == Action::Place));
+        for path in placing {
             for choice in path.ordered.iter().chain(&path.any_order) {
                 spots.entry(choice.spot.name(board)).or_insert(choice.spot);
             }
@@ -270,16 +281,21 @@ impl ChoiceTable {
     /// What may follow `made` (the choices made so far, in the order clicked); nothing
     /// when `made` is not the start of a legal turn.
     pub fn next(&self, made: &[Choice]) -> Next {
-        let candidates: Box<dyn Iterator<Item = &ChoicePath>> = match made.first() {
-            None => Box::new(self.paths.iter()),
-            Some(first) => Box::new(
-                self.by_first
-                    .get(first)
-                    .into_iter()
-                    .flatten()
-                    .map(|&i| &self.paths[i as usize]),
-            ),
-        };
+        if made.is_empty() {
+            // Every path starts with at least one click.
+            let mut choices: Vec<Choice> = self.by_first.keys().copied().collect();
+            choices.sort_unstable();
+            return Next {
+                choices,
+                complete: None,
+            };
+        }
+        let candidates = self
+            .by_first
+            .get(&made[0])
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.paths[i as usize]);
         let mut choices = BTreeSet::new();
         let mut complete = None;
         for path in candidates {

@@ -51,6 +51,7 @@ pub fn router(session: Handle, address: SocketAddr) -> Router {
     Router::new()
         .route("/", get(|| async { page::index() }))
         .route("/page/{file}", get(page_file))
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/api/state", get(state))
         .route("/api/events", get(events))
         .route("/api/choose", post(choose))

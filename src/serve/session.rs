@@ -102,6 +102,21 @@ pub enum Request {
     CompareChoices,
 }
 
+impl Request {
+    /// Whether answering it changes the state the page shows: `None` for clicks, which
+    /// do only when they play a turn.
+    fn changes(&self) -> Option<bool> {
+        match self {
+            Request::Choose { .. } => None,
+            Request::Picture { .. }
+            | Request::Record
+            | Request::CompareReport
+            | Request::CompareChoices => Some(false),
+            _ => Some(true),
+        }
+    }
+}
+
 /// What reaches the session's thread.
 pub enum Message {
     Ask(Request, oneshot::Sender<Answer>),
@@ -193,7 +208,7 @@ pub fn start(options: &ServeOptions) -> Result<Handle, ServeError> {
                 }
             };
             match session.setup.kinds(&first) {
-                Ok(kinds) => session.kinds = kinds,
+                Ok(kinds) => session.kinds = page_kinds(&first, &session.setup, kinds),
                 Err(e) => {
                     let _ = ready_send.send(Err(e.to_string()));
                     return;
@@ -207,6 +222,20 @@ pub fn start(options: &ServeOptions) -> Result<Handle, ServeError> {
         .unwrap_or_else(|_| Err("the game's thread stopped".into()))
         .map_err(ServeError::Game)?;
     Ok(Handle { inbox, state, dir })
+}
+
+/// The page's players: those chosen, and for a side not chosen a person for the first
+/// player and the capture-seeking player for the second (a page is for playing).
+fn page_kinds(variant: &Variant, setup: &GameSetup, chosen: [String; 2]) -> [String; 2] {
+    let rules = &variant.model.rules;
+    let mut kinds = chosen;
+    for (side, default) in [(0, "human"), (1, "greedy")] {
+        let letter = rules.player_letter(side);
+        if !setup.players.iter().any(|p| p.letter == letter) {
+            kinds[side as usize] = default.to_string();
+        }
+    }
+    kinds
 }
 
 /// Checks that the game the options choose starts, and that the players and the
@@ -397,12 +426,17 @@ impl Session {
                     }
                 }
                 Message::Ask(request, answer) => {
+                    let changes = request.changes();
+                    let ply = live.game.history().len();
                     let (reply, exit) = self.answer(&mut live, request);
                     let _ = answer.send(reply);
                     if let Some(exit) = exit {
                         return exit;
                     }
-                    self.publish(&mut live);
+                    // A click that only narrows the choices changes nothing shown.
+                    if changes.unwrap_or(live.game.history().len() != ply) {
+                        self.publish(&mut live);
+                    }
                 }
             }
         }
@@ -874,6 +908,7 @@ impl Session {
         });
         let state = view::state(&view::StateParts {
             version: self.version,
+            game_id: self.game_id,
             variant: live.variant,
             setup: &self.setup,
             kinds: &self.kinds,

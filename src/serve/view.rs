@@ -105,6 +105,8 @@ pub fn choices_json(choices: &[Choice], board: &Board) -> Value {
 /// The parts of the page's state.
 pub struct StateParts<'a> {
     pub version: u64,
+    /// Changes with every new game, undo, record or reload.
+    pub game_id: u64,
     pub variant: &'a Variant,
     pub setup: &'a GameSetup,
     pub kinds: &'a [String; 2],
@@ -181,10 +183,14 @@ pub fn state(parts: &StateParts) -> Value {
     let kinds: Vec<Value> = PLAYER_KINDS
         .iter()
         .filter(|(k, _)| *k == "human" || computer_kinds().contains(k))
-        .map(|(k, about)| json!({ "kind": k, "about": about }))
+        .map(|(k, about)| {
+            let about = if *k == "human" { "you: click on the board, or type turns" } else { about };
+            json!({ "kind": k, "about": about })
+        })
         .collect();
     json!({
         "version": parts.version,
+        "game": parts.game_id,
         "broken": false,
         "ruleset": variant.name,
         "summary": variant.summary,

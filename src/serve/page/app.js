@@ -84,6 +84,7 @@ function mark() {
 }
 
 function render(s) {
+  if (!s.version) return; // the server has not drawn the game yet
   const before = state;
   state = s;
   if (s.broken) {
@@ -99,11 +100,10 @@ function render(s) {
   $("ruleset").textContent = s.ruleset;
   $("summary").textContent = s.summary;
   document.title = `${s.ruleset} · variant-run`;
-  if (!before || before.broken || before.ply !== s.ply || before.version !== s.version) {
-    resetClicks();
-  }
+  const moved = !before || before.broken || before.ply !== s.ply || before.game !== s.game;
+  if (moved) resetClicks();
   if (viewing !== null && viewing > s.ply) viewing = null;
-  if (viewing === null) showBoard(s.picture);
+  if (viewing === null && (moved || made.length === 0)) showBoard(s.picture);
   renderStatus(s);
   renderMoves(s);
   renderSeats(s);
