@@ -16,8 +16,8 @@ pub mod parallel;
 pub mod play;
 pub mod printable;
 pub mod report;
-pub mod serve;
 pub mod ruleset;
+pub mod serve;
 
 pub use diagnostic::Diagnostic;
 pub use play::{Game, GameError, Layout, Played};

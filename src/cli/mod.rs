@@ -44,7 +44,9 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
     accept(command_name(&command), &cli.options)?;
     let setup = setup(&name, &cli.options)?;
     if cli.options.watch {
-        return watch::watch(&setup, out, &mut |out| run(&command, &cli.options, &setup, out));
+        return watch::watch(&setup, out, &mut |out| {
+            run(&command, &cli.options, &setup, out)
+        });
     }
     run(&command, &cli.options, &setup, out)
 }
@@ -74,14 +76,9 @@ fn run(
         }
         RulesetCommand::Describe => Ok(write!(out, "{}", variant.describe())?),
         RulesetCommand::Match => match_::run(&pool(&options)?, setup, &options, out),
-        RulesetCommand::Bench(args) => bench::bench(
-            &pool(&options)?,
-            &variant,
-            setup,
-            args,
-            options.json,
-            out,
-        ),
+        RulesetCommand::Bench(args) => {
+            bench::bench(&pool(&options)?, &variant, setup, args, options.json, out)
+        }
         RulesetCommand::Serve(args) => {
             drop(variant);
             serve::serve(setup, &options, args, out)

@@ -187,8 +187,11 @@ impl ChoiceTable {
         turns: Vec<LegalTurn>,
     ) -> Result<ChoiceTable, GameError> {
         let model = &variant.model;
-        let by_delta: HashMap<&Delta, usize> =
-            turns.iter().enumerate().map(|(i, t)| (&t.delta, i)).collect();
+        let by_delta: HashMap<&Delta, usize> = turns
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (&t.delta, i))
+            .collect();
         // Each turn visited becomes its paths at once, named on the position it stages
         // (no copy of it is kept); a change no legal turn makes is set aside.
         let mut paths = Vec::new();
@@ -504,9 +507,16 @@ fn paths_of(position: &Position, staged: &Position, turn: &Turn, index: usize) -
             target,
         }) => {
             let others = sources.iter().filter(|&s| s != end).map(|&s| join(s));
-            vec![path(&[pick(*from), to(*end), to(*target)], others.collect())]
+            vec![path(
+                &[pick(*from), to(*end), to(*target)],
+                others.collect(),
+            )]
         }
-        Some(PieceAction::Split { step, source, parts }) => {
+        Some(PieceAction::Split {
+            step,
+            source,
+            parts,
+        }) => {
             let parts: Vec<Choice> = parts
                 .iter()
                 .map(|&(j, h)| Choice {

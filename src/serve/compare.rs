@@ -101,7 +101,10 @@ pub fn start(
             if !list_variants().iter().any(|v| v.name == name) {
                 return Err((
                     400,
-                    format!("`{}` is not a ruleset `list` shows", crate::printable::printable(name)),
+                    format!(
+                        "`{}` is not a ruleset `list` shows",
+                        crate::printable::printable(name)
+                    ),
                 ));
             }
             name.to_string()
@@ -190,7 +193,9 @@ fn run(
     let last = Mutex::new(Instant::now());
     let progress = || {
         let now_done = done.fetch_add(1, Ordering::Relaxed) + 1;
-        let mut last = last.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut last = last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if last.elapsed() >= PROGRESS_EVERY {
             *last = Instant::now();
             send(CompareStatus {

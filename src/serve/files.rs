@@ -49,7 +49,9 @@ pub fn read(dir: &Path, relative: &str) -> Result<String, Refused> {
 /// `relative` resolved below `dir`, refused unless it stays inside.
 fn inside(dir: &Path, relative: &str) -> Result<PathBuf, Refused> {
     let relative = Path::new(relative);
-    let plain = relative.components().all(|c| matches!(c, Component::Normal(_)));
+    let plain = relative
+        .components()
+        .all(|c| matches!(c, Component::Normal(_)));
     if !plain || relative.as_os_str().is_empty() {
         return Err(refused(
             400,

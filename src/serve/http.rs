@@ -138,12 +138,33 @@ fn admit(app: &App, request: &HttpRequest) -> Result<(), Response> {
             ));
         }
     }
+    // A body announced larger than the route takes is refused before it is sent.
+    let limit = if request.uri().path() == "/api/record" {
+        MAX_RECORD_BODY_BYTES
+    } else {
+        MAX_BODY_BYTES
+    };
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|l| l.to_str().ok())
+        .and_then(|l| l.parse::<u64>().ok());
+    if announced.is_some_and(|length| length > limit as u64) {
+        return Err(text(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a request here is at most {limit} bytes"),
+        ));
+    }
     if request.method() == Method::POST {
         let json = request
             .headers()
             .get(header::CONTENT_TYPE)
             .and_then(|c| c.to_str().ok())
-            .is_some_and(|c| c.split(';').next().is_some_and(|t| t.trim() == "application/json"));
+            .is_some_and(|c| {
+                c.split(';')
+                    .next()
+                    .is_some_and(|t| t.trim() == "application/json")
+            });
         if !json {
             return Err(text(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -191,7 +212,11 @@ async fn page_file(UrlPath(file): UrlPath<String>) -> Response {
 
 async fn state(State(app): State<App>) -> Response {
     let state = app.session.state.borrow().clone();
-    ([(header::CONTENT_TYPE, "application/json")], state.to_string()).into_response()
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        state.to_string(),
+    )
+        .into_response()
 }
 
 /// The state, sent again whenever it changes (server-sent events).

@@ -82,18 +82,25 @@ pub enum Request {
         play: bool,
     },
     /// A typed turn.
-    Play { ply: usize, text: String },
+    Play {
+        ply: usize,
+        text: String,
+    },
     /// Back to the last position a person was to move in, before the last turn.
     Undo,
     /// Play on from turn `ply`, dropping the turns after it.
-    Truncate { ply: usize },
+    Truncate {
+        ply: usize,
+    },
     New(NewGame),
     Players(Vec<String>),
     Pause(bool),
     /// Milliseconds between computer turns.
     Speed(u64),
     /// The picture after turn `ply` (the current position if `None`).
-    Picture { ply: Option<usize> },
+    Picture {
+        ply: Option<usize>,
+    },
     Record,
     LoadRecord(String),
     Compare(CompareRequest),
@@ -158,8 +165,7 @@ pub fn start(options: &ServeOptions) -> Result<Handle, ServeError> {
     // The first load happens here, so a mistake stops `serve` before it listens; the
     // session's thread loads its own copy (scripts stay on the thread that compiled them).
     let first = options.setup.load()?;
-    check_setup(&first, &options.setup)
-        .map_err(|e| ServeError::Game(e.to_string()))?;
+    check_setup(&first, &options.setup).map_err(|e| ServeError::Game(e.to_string()))?;
     drop(first);
     let thinker = {
         let inbox = inbox.clone();
@@ -195,32 +201,36 @@ pub fn start(options: &ServeOptions) -> Result<Handle, ServeError> {
         read_options: options.read_options,
         watcher,
         version: 0,
+        pending: None,
     };
     let (ready_send, ready) = mpsc::channel();
-    thread::Builder::new()
-        .name("game".into())
-        .spawn(move || {
-            let first = match session.setup.load() {
-                Ok(variant) => variant,
-                Err(e) => {
-                    let _ = ready_send.send(Err(e.to_string()));
-                    return;
-                }
-            };
-            match session.setup.kinds(&first) {
-                Ok(kinds) => session.kinds = page_kinds(&first, &session.setup, kinds),
-                Err(e) => {
-                    let _ = ready_send.send(Err(e.to_string()));
-                    return;
-                }
+    thread::Builder::new().name("game".into()).spawn(move || {
+        let first = match session.setup.load() {
+            Ok(variant) => variant,
+            Err(e) => {
+                let _ = ready_send.send(Err(e.to_string()));
+                return;
             }
-            let _ = ready_send.send(Ok(()));
-            session.run(first, &messages);
-        })?;
+        };
+        match session.setup.kinds(&first) {
+            Ok(kinds) => session.kinds = page_kinds(&first, &session.setup, kinds),
+            Err(e) => {
+                let _ = ready_send.send(Err(e.to_string()));
+                return;
+            }
+        }
+        let _ = ready_send.send(Ok(()));
+        session.run(first, &messages);
+    })?;
     ready
         .recv()
         .unwrap_or_else(|_| Err("the game's thread stopped".into()))
         .map_err(ServeError::Game)?;
+    // The page is served once the game's first state is there.
+    let published = Instant::now();
+    while state.borrow().len() <= 2 && published.elapsed() < Duration::from_secs(60) {
+        thread::sleep(Duration::from_millis(2));
+    }
     Ok(Handle { inbox, state, dir })
 }
 
@@ -282,6 +292,9 @@ pub(super) struct Session {
     read_options: ReadOptions,
     watcher: Watcher,
     version: u64,
+    /// The answer to a request that needed the ruleset loaded again, sent once the game
+    /// on the new load is published.
+    pending: Option<(oneshot::Sender<Answer>, Answer)>,
 }
 
 /// Why a live game stopped.
@@ -350,6 +363,9 @@ impl Session {
     /// While the files do not load: the problems are shown, and requests refused.
     fn broken(&mut self, messages: &Receiver<Message>) -> Exit {
         self.publish_broken();
+        if let Some((answer, reply)) = self.pending.take() {
+            let _ = answer.send(reply);
+        }
         for message in messages {
             match message {
                 Message::FilesChanged => {
@@ -396,8 +412,12 @@ impl Session {
             }
         };
         self.publish(&mut live);
+        if let Some((answer, reply)) = self.pending.take() {
+            let _ = answer.send(reply);
+        }
         loop {
-            self.start_computer_turn(&mut live);
+            // A computer's set-up turn is played at once, and the next one scheduled.
+            while self.start_computer_turn(&mut live) {}
             let message = match self.next_computer {
                 Some(at) => {
                     match messages.recv_timeout(at.saturating_duration_since(Instant::now())) {
@@ -429,14 +449,17 @@ impl Session {
                     let changes = request.changes();
                     let ply = live.game.history().len();
                     let (reply, exit) = self.answer(&mut live, request);
-                    let _ = answer.send(reply);
+                    // The answer goes once the state it leads to is published, so a page
+                    // that asks for the state next sees it.
                     if let Some(exit) = exit {
+                        self.pending = Some((answer, reply));
                         return exit;
                     }
                     // A click that only narrows the choices changes nothing shown.
                     if changes.unwrap_or(live.game.history().len() != ply) {
                         self.publish(&mut live);
                     }
+                    let _ = answer.send(reply);
                 }
             }
         }
@@ -479,30 +502,28 @@ impl Session {
         Ok(live)
     }
 
-    /// Starts the computer's turn when a computer is to move.
-    fn start_computer_turn(&mut self, live: &mut Live) {
+    /// Starts the computer's turn when a computer is to move, once the time between
+    /// computer turns has passed; `true` when it played one at once (a set-up turn).
+    fn start_computer_turn(&mut self, live: &mut Live) -> bool {
         let game = &live.game;
-        if self.paused || self.thinking.is_some() || game.outcome().is_some() {
-            self.next_computer = None;
-            return;
-        }
-        if game.history().len() >= self.max_turns {
-            self.next_computer = None;
-            return;
-        }
         let side = game.to_move();
         let kind = self.kinds[side as usize].clone();
-        if kind == "human" {
+        let waits = self.paused
+            || self.thinking.is_some()
+            || game.outcome().is_some()
+            || game.history().len() >= self.max_turns
+            || kind == "human";
+        if waits {
             self.next_computer = None;
-            return;
+            return false;
         }
         let now = Instant::now();
         match self.next_computer {
             None => {
                 self.next_computer = Some(now + self.speed);
-                return;
+                return false;
             }
-            Some(at) if at > now => return,
+            Some(at) if at > now => return false,
             Some(_) => self.next_computer = None,
         }
         if game.in_setup() {
@@ -513,7 +534,7 @@ impl Session {
             }
             self.turns = live.server_texts();
             self.publish(live);
-            return;
+            return true;
         }
         self.thinking = Some(Thinking {
             game: self.game_id,
@@ -532,6 +553,7 @@ impl Session {
             seed: self.setup.seed,
         });
         self.publish(live);
+        false
     }
 
     fn thought(&mut self, live: &mut Live, thought: Thought) {
@@ -543,7 +565,11 @@ impl Session {
             return;
         }
         self.thinking = None;
-        match thought.turn.map_err(GameError::Setup).and_then(|text| live.play_server_text(&text)) {
+        match thought
+            .turn
+            .map_err(GameError::Setup)
+            .and_then(|text| live.play_server_text(&text))
+        {
             Ok(()) => self.turns = live.server_texts(),
             Err(e) => {
                 self.note = Some(format!("the computer could not play: {e}"));
@@ -595,7 +621,10 @@ impl Session {
             }
             Request::Truncate { ply: to } => {
                 if to > ply {
-                    return (Err((400, format!("the game has {ply} turns, not {to}"))), None);
+                    return (
+                        Err((400, format!("the game has {ply} turns, not {to}"))),
+                        None,
+                    );
                 }
                 self.paused = true;
                 return self.rewind(live, to);
@@ -611,7 +640,12 @@ impl Session {
                 Ok(Reply::Json(json!({ "ok": true })))
             }
             Request::Picture { ply: asked } => match asked {
-                None => Ok(Reply::Svg(view::picture(live.variant, live.frames.last(), true, &live.game))),
+                None => Ok(Reply::Svg(view::picture(
+                    live.variant,
+                    live.frames.last(),
+                    true,
+                    &live.game,
+                ))),
                 Some(k) if k <= ply => Ok(Reply::Svg(view::picture(
                     live.variant,
                     live.frames.get(k),
@@ -653,6 +687,15 @@ impl Session {
         click: Option<&str>,
         play: bool,
     ) -> Answer {
+        if let Some(bad) = choices
+            .iter()
+            .find(|c| Action::from_word(&c.action).is_none())
+        {
+            return Err((
+                400,
+                format!("`{}` is not an action", printable(&bad.action)),
+            ));
+        }
         if self.kinds[live.game.to_move() as usize] != "human" {
             return Ok(refused("it is the computer's turn"));
         }
@@ -675,9 +718,12 @@ impl Session {
             return Ok(refused(&text));
         }
         if let Some(name) = click {
-            let spot = table
-                .spot(name)
-                .ok_or_else(|| (400, format!("`{}` names no cell or junction here", printable(name))))?;
+            let spot = table.spot(name).ok_or_else(|| {
+                (
+                    400,
+                    format!("`{}` names no cell or junction here", printable(name)),
+                )
+            })?;
             let text = table.refusal(variant, &position, notation, &made, spot);
             return Ok(refused(&text));
         }
@@ -778,7 +824,10 @@ impl Session {
         self.note = None;
         self.paused = false;
         match other {
-            Some(variant) => (Ok(Reply::Json(json!({ "ok": true }))), Some(Exit::Switch(variant))),
+            Some(variant) => (
+                Ok(Reply::Json(json!({ "ok": true }))),
+                Some(Exit::Switch(variant)),
+            ),
             None => {
                 let (answer, _) = self.rewind(live, 0);
                 (answer, None)
@@ -875,7 +924,9 @@ impl Session {
         self.next_computer = None;
         self.paused = true;
         self.note = Some(format!("record loaded: {} turns", record.turns.len()));
-        let ok = Ok(Reply::Json(json!({ "ok": true, "turns": record.turns.len() })));
+        let ok = Ok(Reply::Json(
+            json!({ "ok": true, "turns": record.turns.len() }),
+        ));
         if variant.source().options == live.variant.source().options {
             drop(variant);
             let (_, exit) = self.rewind(live, self.turns.len());
@@ -1043,11 +1094,18 @@ fn read_choice(
     board: &variant_run_core::Board,
     choice: &ChoiceIn,
 ) -> Result<Choice, (u16, String)> {
-    let action = Action::from_word(&choice.action)
-        .ok_or_else(|| (400, format!("`{}` is not an action", printable(&choice.action))))?;
-    let spot = table
-        .spot(&choice.at)
-        .ok_or_else(|| (400, format!("`{}` names no cell or junction here", printable(&choice.at))))?;
+    let action = Action::from_word(&choice.action).ok_or_else(|| {
+        (
+            400,
+            format!("`{}` is not an action", printable(&choice.action)),
+        )
+    })?;
+    let spot = table.spot(&choice.at).ok_or_else(|| {
+        (
+            400,
+            format!("`{}` names no cell or junction here", printable(&choice.at)),
+        )
+    })?;
     let detail = match action {
         Action::Place => {
             let mut letters = choice.detail.chars();

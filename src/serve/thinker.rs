@@ -120,11 +120,17 @@ fn work(inbox: &Receiver<Job>, answer: &dyn Fn(Thought)) {
     }
 }
 
-fn choose(variant: &Variant, position: Position, player: &mut dyn Player) -> Result<String, String> {
+fn choose(
+    variant: &Variant,
+    position: Position,
+    player: &mut dyn Player,
+) -> Result<String, String> {
     let game = Game::from_position(variant, position).map_err(|e| e.to_string())?;
     match player.choose(&game).map_err(|e| e.to_string())? {
         Choice::Turn(turn) => Ok(turn.text),
         Choice::Text(text) if !text.is_empty() => Ok(text),
-        Choice::Text(_) => Err("the computer found no turn to play although the game is not over".into()),
+        Choice::Text(_) => {
+            Err("the computer found no turn to play although the game is not over".into())
+        }
     }
 }

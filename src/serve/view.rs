@@ -58,7 +58,11 @@ pub fn picture(variant: &Variant, frame: Option<&Frame>, clickable: bool, game: 
     };
     if clickable {
         let open = variant_run_core::patch::open_cells(&frame.position);
-        let open = if frame.position.pool() > 0 { open } else { Vec::new() };
+        let open = if frame.position.pool() > 0 {
+            open
+        } else {
+            Vec::new()
+        };
         draw::clickable_svg(&variant.model, &frame.position, &picture, &open)
     } else {
         draw::board_svg(&variant.model, &frame.position, &picture)
@@ -184,7 +188,11 @@ pub fn state(parts: &StateParts) -> Value {
         .iter()
         .filter(|(k, _)| *k == "human" || computer_kinds().contains(k))
         .map(|(k, about)| {
-            let about = if *k == "human" { "you: click on the board, or type turns" } else { about };
+            let about = if *k == "human" {
+                "you: click on the board, or type turns"
+            } else {
+                about
+            };
             json!({ "kind": k, "about": about })
         })
         .collect();
