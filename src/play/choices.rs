@@ -70,6 +70,11 @@ impl Action {
         }
     }
 
+    /// Whether the action's spot is a cell (else a junction).
+    pub fn on_cell(self) -> bool {
+        matches!(self, Action::Flip | Action::Place | Action::Remove)
+    }
+
     /// The action of a word of [`Action::word`].
     pub fn from_word(word: &str) -> Option<Action> {
         [
@@ -171,8 +176,9 @@ pub struct ChoiceTable {
     paths: Vec<ChoicePath>,
     /// Paths by their first click.
     by_first: HashMap<Choice, Vec<u32>>,
-    /// The names of every spot a click may land on, and the spot of each.
-    spots: BTreeMap<String, Spot>,
+    /// The spots a click may land on, by whether they are cells and by name (a cell and
+    /// a junction may share a name: hexagonal cells are named like points).
+    spots: BTreeMap<(bool, String), Spot>,
 }
 
 impl ChoiceTable {
@@ -244,15 +250,13 @@ impl ChoiceTable {
         }
         let mut spots = BTreeMap::new();
         let board = position.board();
-        for &cell in board.cells() {
-            spots.insert(Spot::Cell(cell).name(board), Spot::Cell(cell));
-        }
-        for cell in variant_run_core::patch::open_cells(position) {
-            spots.insert(Spot::Cell(cell).name(board), Spot::Cell(cell));
+        let open = variant_run_core::patch::open_cells(position);
+        for &cell in board.cells().iter().chain(&open) {
+            spots.insert((true, Spot::Cell(cell).name(board)), Spot::Cell(cell));
         }
         for junction in board.junctions() {
             let spot = Spot::Point(junction.vertex);
-            spots.insert(spot.name(board), spot);
+            spots.insert((false, spot.name(board)), spot);
         }
         // A placement can make junctions the board does not have yet.
         let placing = paths
@@ -260,7 +264,8 @@ impl ChoiceTable {
             .filter(|p| p.ordered.iter().any(|c| c.action == Action::Place));
         for path in placing {
             for choice in path.ordered.iter().chain(&path.any_order) {
-                spots.entry(choice.spot.name(board)).or_insert(choice.spot);
+                let key = (choice.action.on_cell(), choice.spot.name(board));
+                spots.entry(key).or_insert(choice.spot);
             }
         }
         Ok(ChoiceTable {
@@ -276,9 +281,10 @@ impl ChoiceTable {
         &self.turns
     }
 
-    /// The spot a name (as [`Spot::name`] writes it) stands for on this position.
-    pub fn spot(&self, name: &str) -> Option<Spot> {
-        self.spots.get(name).copied()
+    /// The cell (`cell`) or junction a name (as [`Spot::name`] writes it) stands for on
+    /// this position.
+    pub fn spot(&self, cell: bool, name: &str) -> Option<Spot> {
+        self.spots.get(&(cell, name.to_string())).copied()
     }
 
     /// What may follow `made` (the choices made so far, in the order clicked); nothing

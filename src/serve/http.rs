@@ -26,7 +26,7 @@ use serde_json::json;
 use super::compare::CompareRequest;
 use super::files;
 use super::page;
-use super::session::{Answer, ChoiceIn, Handle, NewGame, Reply, Request};
+use super::session::{Answer, ChoiceIn, ClickIn, Handle, NewGame, Reply, Request};
 use crate::play::record::MAX_RECORD_BYTES;
 
 /// The largest body of a request other than a record.
@@ -240,7 +240,7 @@ struct ChooseBody {
     ply: usize,
     #[serde(default)]
     choices: Vec<ChoiceIn>,
-    click: Option<String>,
+    click: Option<ClickIn>,
     #[serde(default)]
     play: bool,
 }

@@ -57,6 +57,14 @@ pub struct ChoiceIn {
     pub detail: String,
 }
 
+/// A click on a spot that offers no choice: a cell or a junction (`on`), by name.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClickIn {
+    pub on: String,
+    pub at: String,
+}
+
 /// A new game's options, as the page sends them.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -78,7 +86,7 @@ pub enum Request {
     Choose {
         ply: usize,
         choices: Vec<ChoiceIn>,
-        click: Option<String>,
+        click: Option<ClickIn>,
         play: bool,
     },
     /// A typed turn.
@@ -592,7 +600,7 @@ impl Session {
                 if asked != ply {
                     return (Ok(refused("the game has moved on; try again")), None);
                 }
-                self.choose(live, &choices, click.as_deref(), play)
+                self.choose(live, &choices, click.as_ref(), play)
             }
             Request::Play { ply: asked, text } => {
                 if asked != ply {
@@ -684,7 +692,7 @@ impl Session {
         &mut self,
         live: &mut Live,
         choices: &[ChoiceIn],
-        click: Option<&str>,
+        click: Option<&ClickIn>,
         play: bool,
     ) -> Answer {
         if let Some(bad) = choices
@@ -717,11 +725,21 @@ impl Session {
             let text = table.refusal(variant, &position, notation, before, last[0].spot);
             return Ok(refused(&text));
         }
-        if let Some(name) = click {
-            let spot = table.spot(name).ok_or_else(|| {
+        if let Some(click) = click {
+            let cell = match click.on.as_str() {
+                "cell" => true,
+                "point" => false,
+                other => {
+                    return Err((
+                        400,
+                        format!("`{}` is not `cell` or `point`", printable(other)),
+                    ))
+                }
+            };
+            let spot = table.spot(cell, &click.at).ok_or_else(|| {
                 (
                     400,
-                    format!("`{}` names no cell or junction here", printable(name)),
+                    format!("`{}` names no {} here", printable(&click.at), click.on),
                 )
             })?;
             let text = table.refusal(variant, &position, notation, &made, spot);
@@ -1100,7 +1118,7 @@ fn read_choice(
             format!("`{}` is not an action", printable(&choice.action)),
         )
     })?;
-    let spot = table.spot(&choice.at).ok_or_else(|| {
+    let spot = table.spot(action.on_cell(), &choice.at).ok_or_else(|| {
         (
             400,
             format!("`{}` names no cell or junction here", printable(&choice.at)),

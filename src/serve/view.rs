@@ -97,6 +97,7 @@ pub fn choices_json(choices: &[Choice], board: &Board) -> Value {
                 };
                 json!({
                     "action": c.action.word(),
+                    "on": if c.action.on_cell() { "cell" } else { "point" },
                     "at": c.spot.name(board),
                     "detail": detail,
                     "label": c.label(board),

@@ -93,12 +93,13 @@ export async function answeredClicks(page) {
 }
 
 /**
- * Clicks a target of the board (its `data-spot` name) and waits for the page to answer;
- * returns the page's own timing of the answer, in ms.
+ * Clicks a target of the board (a junction, `point`, or a `cell`, by its `data-spot`
+ * name) and waits for the page to answer; returns the page's own timing of the answer,
+ * in ms.
  */
-export async function clickSpot(page, name) {
+export async function clickSpot(page, name, on = "point") {
   const before = await answeredClicks(page);
-  await page.locator(`#board .hit[data-spot="${name}"]`).click();
+  await page.locator(`#board .hit.${on}[data-spot="${name}"]`).click();
   await page.waitForFunction((n) => Number(document.body.dataset.clicks || 0) > n, before);
   return page.evaluate(() => Number(document.body.dataset.clickMs));
 }
@@ -128,15 +129,13 @@ export async function playByClicks(page, { maxTurns = 400 } = {}) {
         timings.push(await clickMenu(page, 0));
         continue;
       }
-      const targets = await page.locator("#board .hit.choice:not(.chosen)").evaluateAll(
-        (els) => els.map((e) => e.dataset.spot),
-      );
+      const targets = await offeredSpots(page);
       if (targets.length === 0 && (await page.locator("#play-complete").isVisible())) {
         await page.locator("#play-complete").click();
         break;
       }
       if (targets.length === 0) throw new Error(`nothing to click at turn ${state.ply + 1}`);
-      timings.push(await clickSpot(page, targets[0]));
+      timings.push(await clickSpot(page, targets[0].at, targets[0].on));
     }
     await page.waitForFunction((ply) => {
       const moves = document.querySelectorAll("#moves li[data-ply]");
@@ -144,6 +143,14 @@ export async function playByClicks(page, { maxTurns = 400 } = {}) {
     }, state.ply);
   }
   throw new Error(`no result after ${maxTurns} turns`);
+}
+
+/** The spots the board offers to click, each `{ on, at }`. */
+export async function offeredSpots(page) {
+  return page.locator("#board .hit.choice:not(.chosen)").evaluateAll((els) => els.map((e) => ({
+    on: e.classList.contains("cell") ? "cell" : "point",
+    at: e.dataset.spot,
+  })));
 }
 
 /** Waits until a person is to move (with the first choices shown) or the game is over. */

@@ -31,7 +31,7 @@ try {
       const last = turn === shot.turns - 1;
       const first = state.choices.find((c) => c.action === "pick") || state.choices[0];
       if (last && first.action === "pick") {
-        await clickSpot(page, first.at);
+        await clickSpot(page, first.at, first.on);
         break;
       }
       if (last) break;

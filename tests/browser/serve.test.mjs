@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import {
   binary, root, launch, startServer, stopServer, pageState, waitForStatus,
-  clickSpot, clickMenu, playByClicks, summary,
+  clickSpot, clickMenu, offeredSpots, playByClicks, summary,
 } from "./harness.mjs";
 
 let browser;
@@ -181,10 +181,8 @@ async function playTurn(page) {
       await page.locator("#play-complete").click();
       await page.waitForTimeout(20);
     } else {
-      const next = await page.locator("#board .hit.choice:not(.chosen)").evaluateAll(
-        (els) => els.map((e) => e.dataset.spot),
-      );
-      timings.push(await clickSpot(page, next[0]));
+      const next = await offeredSpots(page);
+      timings.push(await clickSpot(page, next[0].at, next[0].on));
     }
   }
   await page.waitForFunction((p) => document.querySelectorAll("#moves li[data-ply]").length > p, state.ply);

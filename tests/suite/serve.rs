@@ -272,7 +272,8 @@ fn requests_from_elsewhere_and_malformed_ones_get_a_clear_4xx() {
             r#"{"ply":0,"choices":[{"action":"pick","at":"zz99"}]}"#,
             400,
         ),
-        ("/api/choose", r#"{"ply":0,"click":"nowhere"}"#, 400),
+        ("/api/choose", r#"{"ply":0,"click":{"on":"point","at":"nowhere"}}"#, 400),
+        ("/api/choose", r#"{"ply":0,"click":{"on":"edge","at":"a1"}}"#, 400),
         ("/api/players", r#"{"players":["human"]}"#, 400),
         ("/api/players", r#"{"players":["human","robot"]}"#, 400),
         ("/api/players", r#"{"players":["human","mcts:lots"]}"#, 400),
@@ -336,7 +337,11 @@ fn hostile_turn_texts_get_the_terminals_refusals() {
     // A click that makes an illegal turn is refused as the typed turn is.
     let answer = server.ask(
         "/api/choose",
-        &serde_json::json!({ "ply": 0, "choices": [{ "action": "pick", "at": "a1" }], "click": "h8" }),
+        &serde_json::json!({
+            "ply": 0,
+            "choices": [{ "action": "pick", "at": "a1" }],
+            "click": { "on": "point", "at": "h8" },
+        }),
     );
     assert_eq!(
         answer["refusal"].as_str().unwrap(),

@@ -70,17 +70,22 @@ function mark() {
   }
   if (viewing !== null) return;
   for (const c of next) {
-    const el = board.querySelector(`.hit[data-spot="${CSS.escape(c.at)}"]`);
+    const el = board.querySelector(spotSelector(c.on, c.at));
     if (el) el.classList.add("choice");
   }
   for (const c of made) {
-    const el = board.querySelector(`.hit[data-spot="${CSS.escape(c.at)}"]`);
+    const el = board.querySelector(spotSelector(c.on, c.at));
     if (el) el.classList.add("chosen");
   }
   const play = $("play-complete");
   play.hidden = !(complete && next.length > 0);
   if (complete) play.textContent = `Play ${complete}`;
   $("cancel").hidden = made.length === 0;
+}
+
+// A cell and a junction may share a name (hexagonal cells are named like points).
+function spotSelector(on, at) {
+  return `.hit.${on}[data-spot="${CSS.escape(at)}"]`;
 }
 
 function render(s) {
@@ -266,6 +271,10 @@ function strip(c) {
   return { action: c.action, at: c.at, detail: c.detail };
 }
 
+function kept(c) {
+  return { action: c.action, on: c.on, at: c.at, detail: c.detail };
+}
+
 async function onBoardClick(event) {
   const target = event.target.closest(".hit");
   $("menu").hidden = true;
@@ -275,16 +284,18 @@ async function onBoardClick(event) {
     return;
   }
   const at = target.dataset.spot;
-  if (made.length && made[made.length - 1].at === at && made[made.length - 1].action === "pick") {
+  const on = target.classList.contains("cell") ? "cell" : "point";
+  const last = made[made.length - 1];
+  if (last && last.at === at && last.on === on && last.action === "pick") {
     resetClicks();
     mark();
     say("");
     return;
   }
   clickStarted = performance.now();
-  const offered = next.filter((c) => c.at === at);
+  const offered = next.filter((c) => c.at === at && c.on === on);
   if (offered.length === 0) {
-    const answer = await api("/api/choose", { ply: state.ply, choices: made.map(strip), click: at });
+    const answer = await api("/api/choose", { ply: state.ply, choices: made.map(strip), click: { on, at } });
     say(answer.refusal || "");
     answered();
     return;
@@ -319,9 +330,9 @@ function showMenu(offered, event) {
 }
 
 async function choose(choice, play) {
-  const tried = made.concat([strip(choice)]);
+  const tried = made.concat([kept(choice)]);
   const ply = state.ply;
-  const answer = await api("/api/choose", { ply, choices: play ? made.map(strip) : tried, play: !!play });
+  const answer = await api("/api/choose", { ply, choices: (play ? made : tried).map(strip), play: !!play });
   if (!answer.ok) {
     say(answer.refusal);
     answered();
