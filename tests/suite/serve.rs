@@ -272,8 +272,16 @@ fn requests_from_elsewhere_and_malformed_ones_get_a_clear_4xx() {
             r#"{"ply":0,"choices":[{"action":"pick","at":"zz99"}]}"#,
             400,
         ),
-        ("/api/choose", r#"{"ply":0,"click":{"on":"point","at":"nowhere"}}"#, 400),
-        ("/api/choose", r#"{"ply":0,"click":{"on":"edge","at":"a1"}}"#, 400),
+        (
+            "/api/choose",
+            r#"{"ply":0,"click":{"on":"point","at":"nowhere"}}"#,
+            400,
+        ),
+        (
+            "/api/choose",
+            r#"{"ply":0,"click":{"on":"edge","at":"a1"}}"#,
+            400,
+        ),
         ("/api/players", r#"{"players":["human"]}"#, 400),
         ("/api/players", r#"{"players":["human","robot"]}"#, 400),
         ("/api/players", r#"{"players":["human","mcts:lots"]}"#, 400),
