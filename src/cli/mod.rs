@@ -66,22 +66,22 @@ fn run(
         );
     }
     match command {
-        RulesetCommand::Play => play::play(&variant, setup, &options, out),
+        RulesetCommand::Play => play::play(&variant, setup, options, out),
         RulesetCommand::Position => inspect::position(&variant, setup, out),
         RulesetCommand::Show => inspect::show(&variant, setup, options.svg.as_deref(), out),
         RulesetCommand::Moves => inspect::moves(&variant, setup, out),
         RulesetCommand::Perft { depth } => {
-            let pool = pool(&options)?;
+            let pool = pool(options)?;
             inspect::perft(&pool, &variant, setup, *depth, options.divide, out)
         }
         RulesetCommand::Describe => Ok(write!(out, "{}", variant.describe())?),
-        RulesetCommand::Match => match_::run(&pool(&options)?, setup, &options, out),
+        RulesetCommand::Match => match_::run(&pool(options)?, setup, options, out),
         RulesetCommand::Bench(args) => {
-            bench::bench(&pool(&options)?, &variant, setup, args, options.json, out)
+            bench::bench(&pool(options)?, &variant, setup, args, options.json, out)
         }
         RulesetCommand::Serve(args) => {
             drop(variant);
-            serve::serve(setup, &options, args, out)
+            serve::serve(setup, options, args, out)
         }
     }
 }

@@ -92,7 +92,7 @@ fn text(status: StatusCode, message: impl Into<String>) -> Response {
 
 /// The checks every request passes, and the headers every response carries.
 async fn guard(State(app): State<App>, request: HttpRequest, next: Next) -> Response {
-    if let Err(refusal) = admit(&app, &request) {
+    if let Some(refusal) = refusal(&app, &request) {
         return refusal;
     }
     let mut response = next.run(request).await;
@@ -108,7 +108,8 @@ async fn guard(State(app): State<App>, request: HttpRequest, next: Next) -> Resp
     response
 }
 
-fn admit(app: &App, request: &HttpRequest) -> Result<(), Response> {
+/// Why a request is refused before it reaches its route, if it is.
+fn refusal(app: &App, request: &HttpRequest) -> Option<Response> {
     let host = request
         .headers()
         .get(header::HOST)
@@ -123,7 +124,7 @@ fn admit(app: &App, request: &HttpRequest) -> Result<(), Response> {
             app.address.to_string(),
         ];
         if !names.iter().any(|n| n == host) {
-            return Err(text(
+            return Some(text(
                 StatusCode::MISDIRECTED_REQUEST,
                 format!("this server answers only to {}", names[0]),
             ));
@@ -132,7 +133,7 @@ fn admit(app: &App, request: &HttpRequest) -> Result<(), Response> {
     if let Some(origin) = request.headers().get(header::ORIGIN) {
         let from_here = origin.to_str().is_ok_and(|o| o == format!("http://{host}"));
         if !from_here {
-            return Err(text(
+            return Some(text(
                 StatusCode::FORBIDDEN,
                 "only this server's own page may call it",
             ));
@@ -150,7 +151,7 @@ fn admit(app: &App, request: &HttpRequest) -> Result<(), Response> {
         .and_then(|l| l.to_str().ok())
         .and_then(|l| l.parse::<u64>().ok());
     if announced.is_some_and(|length| length > limit as u64) {
-        return Err(text(
+        return Some(text(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!("a request here is at most {limit} bytes"),
         ));
@@ -166,13 +167,13 @@ fn admit(app: &App, request: &HttpRequest) -> Result<(), Response> {
                     .is_some_and(|t| t.trim() == "application/json")
             });
         if !json {
-            return Err(text(
+            return Some(text(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 "the API takes JSON (Content-Type: application/json)",
             ));
         }
     }
-    Ok(())
+    None
 }
 
 /// A session's answer as a response.

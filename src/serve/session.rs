@@ -310,7 +310,7 @@ enum Exit {
     /// The files changed: load them again.
     Reload,
     /// Play on with another loaded ruleset (other options chosen).
-    Switch(Variant),
+    Switch(Box<Variant>),
     /// The page's server is gone.
     Quit,
 }
@@ -336,7 +336,7 @@ impl Session {
             };
             match exit {
                 Exit::Quit => return,
-                Exit::Switch(variant) => loaded = Some(variant),
+                Exit::Switch(variant) => loaded = Some(*variant),
                 Exit::Reload => {
                     let started = Instant::now();
                     // The old copy goes first: its scripts are dropped before new ones load.
@@ -844,7 +844,7 @@ impl Session {
         match other {
             Some(variant) => (
                 Ok(Reply::Json(json!({ "ok": true }))),
-                Some(Exit::Switch(variant)),
+                Some(Exit::Switch(Box::new(variant))),
             ),
             None => {
                 let (answer, _) = self.rewind(live, 0);
@@ -950,7 +950,7 @@ impl Session {
             let (_, exit) = self.rewind(live, self.turns.len());
             (ok, exit)
         } else {
-            (ok, Some(Exit::Switch(variant)))
+            (ok, Some(Exit::Switch(Box::new(variant))))
         }
     }
 

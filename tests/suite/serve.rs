@@ -453,7 +453,7 @@ fn computer_players_play_the_game_play_plays() {
         assert!(started.elapsed() < Duration::from_secs(60), "the game ends");
         std::thread::sleep(Duration::from_millis(50));
     };
-    let played = Command::new(BIN).args(&args).arg("play").output().unwrap();
+    let played = Command::new(BIN).args(args).arg("play").output().unwrap();
     let transcript = String::from_utf8_lossy(&played.stdout).to_string();
     let (_, _, record) = server.get("/api/record");
     assert!(!turn_lines(&record).is_empty());
