@@ -19,6 +19,7 @@ pub mod play;
 pub mod printable;
 pub mod report;
 pub mod ruleset;
+pub mod serve;
 
 pub use diagnostic::Diagnostic;
 pub use play::{Game, GameError, Layout, Played};

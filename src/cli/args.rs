@@ -27,6 +27,8 @@ Examples:
   variant-run truchet-browne match --games 200 --player x=greedy --player o=random
   variant-run compare truchet-browne ./my-truchet --games 200 --html report.html
   variant-run truchet-browne bench --seconds 5 --json
+  variant-run truchet-browne serve --open
+  variant-run ./my-truchet show --watch
   variant-run <ruleset> --help       (the commands and options of a ruleset)";
 
 #[derive(Debug, Parser)]
@@ -138,6 +140,24 @@ pub enum RulesetCommand {
     Match,
     /// Measure the ruleset's speed: random playouts and perft from where play starts
     Bench(BenchArgs),
+    /// Playtest in a browser: a local web server and a page to play on by clicking,
+    /// with computer opponents, records, and rules that reload as they are saved
+    Serve(ServeArgs),
+}
+
+/// `serve`'s own options.
+#[derive(Debug, Args, Clone)]
+pub struct ServeArgs {
+    /// The port to listen on (0: one the system picks; the address is printed)
+    #[arg(long, default_value_t = 8787)]
+    pub port: u16,
+    /// The address to listen on; only this machine can reach the default. Another
+    /// address lets other machines play (and reach the game: no password is asked)
+    #[arg(long, default_value = "127.0.0.1", value_name = "ADDRESS")]
+    pub host: std::net::IpAddr,
+    /// Open the page in the browser ($BROWSER, else the system's own)
+    #[arg(long)]
+    pub open: bool,
 }
 
 /// `bench`'s own options.
@@ -217,6 +237,10 @@ pub struct GameOptions {
     /// show: also write the position as an SVG picture to this file
     #[arg(long, global = true, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// play, show: run again whenever the ruleset's files change (its folder, those it
+    /// extends, the shared scripts), until stopped with Ctrl-C
+    #[arg(long, global = true)]
+    pub watch: bool,
     /// perft, bench, match, compare: work on this many threads (default: one per core)
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,

@@ -9,6 +9,8 @@ mod list;
 mod match_;
 mod play;
 mod replay;
+mod serve;
+mod watch;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -42,6 +44,21 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
     let command = cli.command.unwrap_or(RulesetCommand::Play);
     accept(command_name(&command), &cli.options)?;
     let setup = setup(&name, &cli.options)?;
+    if cli.options.watch {
+        return watch::watch(&setup, out, &mut |out| {
+            run(&command, &cli.options, &setup, out)
+        });
+    }
+    run(&command, &cli.options, &setup, out)
+}
+
+/// Loads the ruleset and runs one of its commands.
+fn run(
+    command: &RulesetCommand,
+    options: &GameOptions,
+    setup: &GameSetup,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let variant = setup.load()?;
     for warning in &variant.warnings {
         eprintln!(
@@ -50,24 +67,23 @@ pub fn ruleset(args: Vec<OsString>, out: &mut dyn Write) -> Result<(), Failure> 
         );
     }
     match command {
-        RulesetCommand::Play => play::play(&variant, &setup, &cli.options, out),
-        RulesetCommand::Position => inspect::position(&variant, &setup, out),
-        RulesetCommand::Show => inspect::show(&variant, &setup, cli.options.svg.as_deref(), out),
-        RulesetCommand::Moves => inspect::moves(&variant, &setup, out),
+        RulesetCommand::Play => play::play(&variant, setup, options, out),
+        RulesetCommand::Position => inspect::position(&variant, setup, out),
+        RulesetCommand::Show => inspect::show(&variant, setup, options.svg.as_deref(), out),
+        RulesetCommand::Moves => inspect::moves(&variant, setup, out),
         RulesetCommand::Perft { depth } => {
-            let pool = pool(&cli.options)?;
-            inspect::perft(&pool, &variant, &setup, depth, cli.options.divide, out)
+            let pool = pool(options)?;
+            inspect::perft(&pool, &variant, setup, *depth, options.divide, out)
         }
         RulesetCommand::Describe => Ok(write!(out, "{}", variant.describe())?),
-        RulesetCommand::Match => match_::run(&pool(&cli.options)?, &setup, &cli.options, out),
-        RulesetCommand::Bench(args) => bench::bench(
-            &pool(&cli.options)?,
-            &variant,
-            &setup,
-            &args,
-            cli.options.json,
-            out,
-        ),
+        RulesetCommand::Match => match_::run(&pool(options)?, setup, options, out),
+        RulesetCommand::Bench(args) => {
+            bench::bench(&pool(options)?, &variant, setup, args, options.json, out)
+        }
+        RulesetCommand::Serve(args) => {
+            drop(variant);
+            serve::serve(setup, options, args, out)
+        }
     }
 }
 
@@ -131,7 +147,7 @@ pub fn setup(ruleset: &str, options: &GameOptions) -> Result<GameSetup, Failure>
 
 /// Which options each command takes beyond those that load the ruleset (`--size`,
 /// `--tiles`, `--param`, which every command takes).
-const TAKES: [(&str, &[&str]); 9] = [
+const TAKES: [(&str, &[&str]); 10] = [
     (
         "play",
         &[
@@ -144,6 +160,7 @@ const TAKES: [(&str, &[&str]); 9] = [
             "--player",
             "--max-turns",
             "--record",
+            "--watch",
         ],
     ),
     (
@@ -159,6 +176,7 @@ const TAKES: [(&str, &[&str]); 9] = [
             "--game-id",
             "--position",
             "--svg",
+            "--watch",
         ],
     ),
     (
@@ -200,6 +218,19 @@ const TAKES: [(&str, &[&str]); 9] = [
             "--json",
         ],
     ),
+    (
+        "serve",
+        &[
+            "--seed",
+            "--layout",
+            "--key",
+            "--game-id",
+            "--position",
+            "--notation",
+            "--player",
+            "--max-turns",
+        ],
+    ),
 ];
 
 /// What `match` and `compare` take: where games start, who plays, how many games, and how
@@ -229,6 +260,7 @@ fn command_name(command: &RulesetCommand) -> &'static str {
         RulesetCommand::Describe => "describe",
         RulesetCommand::Match => "match",
         RulesetCommand::Bench(_) => "bench",
+        RulesetCommand::Serve(_) => "serve",
     }
 }
 
@@ -250,6 +282,7 @@ fn accept(name: &str, o: &GameOptions) -> Result<(), Failure> {
         ("--html", o.html.is_some()),
         ("--svg", o.svg.is_some()),
         ("--threads", o.threads.is_some()),
+        ("--watch", o.watch),
     ];
     let takes = |command: &str, flag: &str| {
         TAKES

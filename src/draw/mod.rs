@@ -6,4 +6,4 @@ mod patch;
 mod svg;
 
 pub use ascii::{board, board_in_setup, board_marked};
-pub use svg::{board_svg, Highlight, Picture, TileChange};
+pub use svg::{board_svg, clickable_svg, Highlight, Picture, TileChange};

@@ -96,7 +96,13 @@ impl GameSetup {
     /// # Errors
     /// The ruleset cannot be found or does not load with these choices.
     pub fn load(&self) -> Result<Variant, VariantError> {
-        let options = LoadOptions {
+        Variant::load_named_with(&self.ruleset, &self.load_options())
+    }
+
+    /// The choices the ruleset is loaded with: a game with the same ones plays on the
+    /// same load.
+    pub fn load_options(&self) -> LoadOptions {
+        LoadOptions {
             size: self.size,
             tiles: self.tiles.clone(),
             params: self.params.clone(),
@@ -104,8 +110,7 @@ impl GameSetup {
                 StartChoice::Position(text) => Some(text.clone()),
                 _ => None,
             },
-        };
-        Variant::load_named_with(&self.ruleset, &options)
+        }
     }
 
     /// The chosen notation of a loaded ruleset.

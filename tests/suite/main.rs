@@ -39,6 +39,7 @@ mod remembered_rules;
 mod rule_change;
 mod rulesets;
 mod sandbox;
+mod serve;
 mod svg;
 mod trugo_game;
 mod trugo_texts;

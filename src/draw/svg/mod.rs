@@ -28,6 +28,7 @@ mod junctions;
 mod labels;
 mod legend;
 mod style;
+mod targets;
 mod tiles;
 
 use variant_run_core::{Cell, GameModel, Lattice, PlayerId, Position};
@@ -64,6 +65,27 @@ const TITLE_FONT: f64 = 17.0;
 
 /// Draws a position as a standalone SVG document.
 pub fn board_svg(model: &GameModel, position: &Position, picture: &Picture) -> String {
+    draw(model, position, picture, None)
+}
+
+/// Draws a position to be played by clicking: the picture of [`board_svg`] with a top
+/// layer of click targets (see [`targets`]), one per cell, per junction, and per cell
+/// in `open` (empty cells a tile may be placed in, which the picture then holds).
+pub fn clickable_svg(
+    model: &GameModel,
+    position: &Position,
+    picture: &Picture,
+    open: &[Cell],
+) -> String {
+    draw(model, position, picture, Some(open))
+}
+
+fn draw(
+    model: &GameModel,
+    position: &Position,
+    picture: &Picture,
+    targets: Option<&[Cell]>,
+) -> String {
     let board = position.board();
     let lattice = board.lattice();
     let fixed = !board.is_patch();
@@ -73,6 +95,7 @@ pub fn board_svg(model: &GameModel, position: &Position, picture: &Picture) -> S
     if let Some(last) = picture.last {
         cells.extend(last.tiles.iter().map(|&(c, _)| c));
     }
+    cells.extend(targets.unwrap_or_default());
     if cells.is_empty() {
         cells.push(Cell::new(0, 0));
     }
@@ -164,6 +187,9 @@ pub fn board_svg(model: &GameModel, position: &Position, picture: &Picture) -> S
         svg.group(r#"id="last-junctions""#, None);
         junctions::last_turn(&mut svg, &frame, board, last);
         svg.end_group();
+    }
+    if let Some(open) = targets {
+        targets::layer(&mut svg, &frame, board, open);
     }
     legend.draw(&mut svg, MARGIN, legend_top);
     svg.raw("</svg>");

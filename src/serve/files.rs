@@ -1,0 +1,130 @@
+//! The ruleset's own files, for the page to show (its README, its TOML, its scripts):
+//! read-only, as plain text, and nothing outside the ruleset's folder. A path is taken
+//! only when it is made of plain names (no `..`, no root, no drive) and the file it
+//! leads to, symbolic links followed, still lies inside the folder.
+
+use std::path::{Component, Path, PathBuf};
+
+/// The largest file shown.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+/// The most files listed, and how deep folders are walked.
+const MAX_LISTED: usize = 500;
+const MAX_DEPTH: usize = 4;
+
+/// Why a file is not served, with the HTTP status that says so.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub status: u16,
+    pub message: String,
+}
+
+fn refused(status: u16, message: impl Into<String>) -> Refused {
+    Refused {
+        status,
+        message: message.into(),
+    }
+}
+
+/// The text of the file at `relative` (a path below `dir`, `/`-separated).
+///
+/// # Errors
+/// A path that is not plain names, leaves the folder, names no file, or a file too big
+/// or not UTF-8 text.
+pub fn read(dir: &Path, relative: &str) -> Result<String, Refused> {
+    let path = inside(dir, relative)?;
+    let meta = std::fs::metadata(&path).map_err(|_| refused(404, "no such file"))?;
+    if !meta.is_file() {
+        return Err(refused(404, "not a file"));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(refused(
+            413,
+            format!("the file is larger than {MAX_FILE_BYTES} bytes"),
+        ));
+    }
+    let bytes = std::fs::read(&path).map_err(|_| refused(404, "the file cannot be read"))?;
+    String::from_utf8(bytes).map_err(|_| refused(415, "the file is not UTF-8 text"))
+}
+
+/// `relative` resolved below `dir`, refused unless it stays inside.
+fn inside(dir: &Path, relative: &str) -> Result<PathBuf, Refused> {
+    let relative = Path::new(relative);
+    let plain = relative
+        .components()
+        .all(|c| matches!(c, Component::Normal(_)));
+    if !plain || relative.as_os_str().is_empty() {
+        return Err(refused(
+            400,
+            "a file is named by its path inside the ruleset's folder",
+        ));
+    }
+    let root = dir
+        .canonicalize()
+        .map_err(|_| refused(404, "the ruleset's folder is gone"))?;
+    let path = root
+        .join(relative)
+        .canonicalize()
+        .map_err(|_| refused(404, "no such file"))?;
+    if !path.starts_with(&root) {
+        return Err(refused(403, "only the ruleset's own files are served"));
+    }
+    Ok(path)
+}
+
+/// The files of the ruleset's folder, `/`-separated and sorted (hidden ones left out).
+pub fn list(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    walk(dir, "", 0, &mut found);
+    found.sort();
+    found
+}
+
+fn walk(dir: &Path, prefix: &str, depth: usize, found: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = entries.flatten().collect();
+    entries.sort_by_key(std::fs::DirEntry::file_name);
+    for entry in entries {
+        if found.len() >= MAX_LISTED {
+            return;
+        }
+        let Some(name) = entry.file_name().to_str().map(String::from) else {
+            continue;
+        };
+        if name.starts_with('.') {
+            continue;
+        }
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        let path = format!("{prefix}{name}");
+        if kind.is_dir() && depth < MAX_DEPTH {
+            walk(&entry.path(), &format!("{path}/"), depth + 1, found);
+        } else if kind.is_file() {
+            found.push(path);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_paths_inside_the_folder_are_read() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/truchet-browne");
+        assert!(read(&dir, "variant.toml").unwrap().contains("[board]"));
+        for (path, status) in [
+            ("../trugo/variant.toml", 400),
+            ("/etc/passwd", 400),
+            ("rules/../variant.toml", 400),
+            ("", 400),
+            ("no-such-file", 404),
+            ("rules", 404),
+        ] {
+            assert_eq!(read(&dir, path).unwrap_err().status, status, "{path}");
+        }
+        assert!(list(&dir).contains(&"variant.toml".to_string()));
+    }
+}

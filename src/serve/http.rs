@@ -1,0 +1,430 @@
+//! The routes: the page and its files, the API the page calls, and the ruleset's own
+//! files; anything else is a 404.
+//!
+//! Every request passes [`guard`] first. On the loopback address (the default) the
+//! `Host` header must name it, so a web page elsewhere cannot reach the server through a
+//! name of its own that resolves here (DNS rebinding); a request from a page (with an
+//! `Origin`) must come from this server's page; and a request that changes anything is
+//! a POST of JSON, which a page elsewhere cannot send without asking first (and nothing
+//! here answers such asking). Bodies are bounded (a record may be large, nothing else
+//! is), malformed bodies and queries get a 4xx saying what is wrong, and the game's
+//! answers to turns and records are the refusals the command line gives.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+
+use axum::extract::{DefaultBodyLimit, Path as UrlPath, Query, Request as HttpRequest, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::compare::CompareRequest;
+use super::files;
+use super::page;
+use super::session::{Answer, ChoiceIn, ClickIn, Handle, NewGame, Reply, Request};
+use crate::play::record::MAX_RECORD_BYTES;
+
+/// The largest body of a request other than a record.
+pub const MAX_BODY_BYTES: usize = 64 << 10;
+/// The largest body of a record upload: a record at its limit, written as a JSON string
+/// (each `"` and `\` doubled at worst).
+pub const MAX_RECORD_BODY_BYTES: usize = 2 * MAX_RECORD_BYTES as usize + MAX_BODY_BYTES;
+
+#[derive(Clone)]
+struct App {
+    session: Handle,
+    /// The address listened on, which the `Host` header must name on loopback.
+    address: SocketAddr,
+}
+
+/// The server's routes, for a session listening on `address`.
+pub fn router(session: Handle, address: SocketAddr) -> Router {
+    let app = App { session, address };
+    let record = Router::new()
+        .route("/api/record", post(load_record).get(record_text))
+        .layer(DefaultBodyLimit::max(MAX_RECORD_BODY_BYTES));
+    Router::new()
+        .route("/", get(|| async { page::index() }))
+        .route("/page/{file}", get(page_file))
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
+        .route("/api/state", get(state))
+        .route("/api/events", get(events))
+        .route("/api/choose", post(choose))
+        .route("/api/play", post(play))
+        .route("/api/undo", post(undo))
+        .route("/api/truncate", post(truncate))
+        .route("/api/new", post(new_game))
+        .route("/api/players", post(players))
+        .route("/api/pause", post(pause))
+        .route("/api/speed", post(speed))
+        .route("/api/picture", get(picture))
+        .route("/api/compare", post(compare))
+        .route("/api/compare/report", get(compare_report))
+        .route("/api/compare/rulesets", get(compare_rulesets))
+        .route("/api/files", get(file_list))
+        .route("/files/{*path}", get(file))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .merge(record)
+        .fallback(|request: HttpRequest| async move {
+            text(
+                StatusCode::NOT_FOUND,
+                format!("no such page: {}", request.uri().path()),
+            )
+        })
+        .layer(middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app)
+}
+
+/// A plain-text response.
+fn text(status: StatusCode, message: impl Into<String>) -> Response {
+    let mut response = (status, message.into()).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    response
+}
+
+/// The checks every request passes, and the headers every response carries.
+async fn guard(State(app): State<App>, request: HttpRequest, next: Next) -> Response {
+    if let Some(refusal) = refusal(&app, &request) {
+        return refusal;
+    }
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers
+        .entry("content-security-policy")
+        .or_insert(HeaderValue::from_static(page::POLICY));
+    response
+}
+
+/// Why a request is refused before it reaches its route, if it is.
+fn refusal(app: &App, request: &HttpRequest) -> Option<Response> {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    let port = app.address.port();
+    if app.address.ip().is_loopback() {
+        let names = [
+            format!("127.0.0.1:{port}"),
+            format!("localhost:{port}"),
+            format!("[::1]:{port}"),
+            app.address.to_string(),
+        ];
+        if !names.iter().any(|n| n == host) {
+            return Some(text(
+                StatusCode::MISDIRECTED_REQUEST,
+                format!("this server answers only to {}", names[0]),
+            ));
+        }
+    }
+    if let Some(origin) = request.headers().get(header::ORIGIN) {
+        let from_here = origin.to_str().is_ok_and(|o| o == format!("http://{host}"));
+        if !from_here {
+            return Some(text(
+                StatusCode::FORBIDDEN,
+                "only this server's own page may call it",
+            ));
+        }
+    }
+    // A body announced larger than the route takes is refused before it is sent.
+    let limit = if request.uri().path() == "/api/record" {
+        MAX_RECORD_BODY_BYTES
+    } else {
+        MAX_BODY_BYTES
+    };
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|l| l.to_str().ok())
+        .and_then(|l| l.parse::<u64>().ok());
+    if announced.is_some_and(|length| length > limit as u64) {
+        return Some(text(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a request here is at most {limit} bytes"),
+        ));
+    }
+    if request.method() == Method::POST {
+        let json = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|c| c.to_str().ok())
+            .is_some_and(|c| {
+                c.split(';')
+                    .next()
+                    .is_some_and(|t| t.trim() == "application/json")
+            });
+        if !json {
+            return Some(text(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "the API takes JSON (Content-Type: application/json)",
+            ));
+        }
+    }
+    None
+}
+
+/// A session's answer as a response.
+fn respond(answer: Answer) -> Response {
+    match answer {
+        Ok(Reply::Json(value)) => Json(value).into_response(),
+        Ok(Reply::Svg(svg)) => (
+            [(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8")],
+            svg,
+        )
+            .into_response(),
+        Ok(Reply::Text(body)) => text(StatusCode::OK, body),
+        Ok(Reply::Html(body)) => (
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (
+                    header::HeaderName::from_static("content-security-policy"),
+                    page::REPORT_POLICY,
+                ),
+            ],
+            body,
+        )
+            .into_response(),
+        Err((status, message)) => text(
+            StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_REQUEST),
+            message,
+        ),
+    }
+}
+
+async fn page_file(UrlPath(file): UrlPath<String>) -> Response {
+    match page::asset(&file) {
+        Some((kind, body)) => ([(header::CONTENT_TYPE, kind)], body).into_response(),
+        None => text(StatusCode::NOT_FOUND, format!("no such page file: {file}")),
+    }
+}
+
+async fn state(State(app): State<App>) -> Response {
+    let state = app.session.state.borrow().clone();
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        state.to_string(),
+    )
+        .into_response()
+}
+
+/// The state, sent again whenever it changes (server-sent events).
+async fn events(State(app): State<App>) -> Response {
+    let mut receiver = app.session.state.clone();
+    receiver.mark_changed();
+    let stream = futures_util::stream::unfold(receiver, |mut receiver| async move {
+        receiver.changed().await.ok()?;
+        let state = receiver.borrow_and_update().clone();
+        let event = Event::default().event("state").data(&*state);
+        Some((Ok::<_, Infallible>(event), receiver))
+    });
+    Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChooseBody {
+    ply: usize,
+    #[serde(default)]
+    choices: Vec<ChoiceIn>,
+    click: Option<ClickIn>,
+    #[serde(default)]
+    play: bool,
+}
+
+async fn choose(State(app): State<App>, Json(body): Json<ChooseBody>) -> Response {
+    respond(
+        app.session
+            .ask(Request::Choose {
+                ply: body.ply,
+                choices: body.choices,
+                click: body.click,
+                play: body.play,
+            })
+            .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayBody {
+    ply: usize,
+    text: String,
+}
+
+async fn play(State(app): State<App>, Json(body): Json<PlayBody>) -> Response {
+    // A typed turn is a line at the prompt: bounded as the prompt bounds it.
+    if body.text.len() > crate::play::input::MAX_LINE_BYTES {
+        return respond(Ok(Reply::Json(json!({
+            "ok": false,
+            "refusal": Reply::too_long(body.text.len()),
+        }))));
+    }
+    respond(
+        app.session
+            .ask(Request::Play {
+                ply: body.ply,
+                text: body.text,
+            })
+            .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
+
+async fn undo(State(app): State<App>, Json(Empty {}): Json<Empty>) -> Response {
+    respond(app.session.ask(Request::Undo).await)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlyBody {
+    ply: usize,
+}
+
+async fn truncate(State(app): State<App>, Json(body): Json<PlyBody>) -> Response {
+    respond(app.session.ask(Request::Truncate { ply: body.ply }).await)
+}
+
+async fn new_game(State(app): State<App>, Json(body): Json<NewGame>) -> Response {
+    respond(app.session.ask(Request::New(body)).await)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayersBody {
+    players: Vec<String>,
+}
+
+async fn players(State(app): State<App>, Json(body): Json<PlayersBody>) -> Response {
+    respond(app.session.ask(Request::Players(body.players)).await)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PauseBody {
+    paused: bool,
+}
+
+async fn pause(State(app): State<App>, Json(body): Json<PauseBody>) -> Response {
+    respond(app.session.ask(Request::Pause(body.paused)).await)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpeedBody {
+    ms: u64,
+}
+
+async fn speed(State(app): State<App>, Json(body): Json<SpeedBody>) -> Response {
+    respond(app.session.ask(Request::Speed(body.ms)).await)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PictureQuery {
+    ply: Option<usize>,
+    #[serde(default)]
+    download: bool,
+}
+
+async fn picture(State(app): State<App>, Query(query): Query<PictureQuery>) -> Response {
+    let mut response = respond(app.session.ask(Request::Picture { ply: query.ply }).await);
+    if query.download && response.status().is_success() {
+        let name = match query.ply {
+            Some(ply) => format!("attachment; filename=\"position-{ply:03}.svg\""),
+            None => "attachment; filename=\"position.svg\"".to_string(),
+        };
+        if let Ok(value) = HeaderValue::from_str(&name) {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_DISPOSITION, value);
+        }
+    }
+    response
+}
+
+async fn record_text(State(app): State<App>) -> Response {
+    let mut response = respond(app.session.ask(Request::Record).await);
+    response.headers_mut().insert(
+        header::CONTENT_DISPOSITION,
+        HeaderValue::from_static("attachment; filename=\"game.txt\""),
+    );
+    response
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordBody {
+    text: String,
+}
+
+async fn load_record(State(app): State<App>, Json(body): Json<RecordBody>) -> Response {
+    if body.text.len() as u64 > MAX_RECORD_BYTES {
+        return respond(Err((
+            413,
+            format!("a record is at most {MAX_RECORD_BYTES} bytes; this one is longer"),
+        )));
+    }
+    respond(app.session.ask(Request::LoadRecord(body.text)).await)
+}
+
+async fn compare(State(app): State<App>, Json(body): Json<CompareRequest>) -> Response {
+    respond(app.session.ask(Request::Compare(body)).await)
+}
+
+async fn compare_report(State(app): State<App>) -> Response {
+    respond(app.session.ask(Request::CompareReport).await)
+}
+
+async fn compare_rulesets(State(app): State<App>) -> Response {
+    respond(app.session.ask(Request::CompareChoices).await)
+}
+
+async fn file_list(State(app): State<App>) -> Response {
+    Json(json!({ "files": files::list(&app.session.dir) })).into_response()
+}
+
+async fn file(State(app): State<App>, UrlPath(path): UrlPath<String>) -> Response {
+    match files::read(&app.session.dir, &path) {
+        Ok(body) => {
+            let mut response = text(StatusCode::OK, body);
+            response.headers_mut().insert(
+                "content-security-policy",
+                HeaderValue::from_static("default-src 'none'"),
+            );
+            response
+        }
+        Err(refused) => text(
+            StatusCode::from_u16(refused.status).unwrap_or(StatusCode::BAD_REQUEST),
+            refused.message,
+        ),
+    }
+}
+
+impl Reply {
+    /// The prompt's refusal of a line that is too long.
+    fn too_long(bytes: usize) -> String {
+        crate::play::input::Line::TooLong {
+            bytes: bytes as u64,
+        }
+        .refusal()
+        .unwrap_or_default()
+    }
+}

@@ -1,0 +1,61 @@
+// Takes the README's pictures of the serve page, one per geometry, into docs/:
+//   node tests/browser/screenshots.mjs
+// Each shows a stack picked (its places highlighted), or on Trugo's patch a few tiles
+// placed and the cells where the next may go.
+import path from "node:path";
+import { launch, root, startServer, stopServer, pageState, clickSpot } from "./harness.mjs";
+
+const shots = [
+  { file: "serve-square.png", args: ["truchet-browne", "--seed", "4", "--layout", "random"], turns: 2 },
+  { file: "serve-hex.png", args: ["truchet-hex", "--seed", "2", "--layout", "random"], turns: 2 },
+  { file: "serve-patch.png", args: ["trugo", "--seed", "3"], turns: 8 },
+];
+
+const browser = await launch();
+try {
+  for (const shot of shots) {
+    const server = await startServer([...shot.args, "serve", "--port", "0", "--player", "x=human", "--player", "o=greedy"]);
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(server.url);
+    await page.evaluate(() => fetch("/api/speed", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: '{"ms":0}',
+    }));
+    for (let turn = 0; turn < shot.turns; turn++) {
+      let state = await pageState(page);
+      while (state.players[state.letters.indexOf(state.to_move)] !== "human" || !state.choices) {
+        await page.waitForTimeout(100);
+        state = await pageState(page);
+      }
+      await page.waitForFunction((p) => document.querySelectorAll("#moves li[data-ply]").length === p, state.ply);
+      const last = turn === shot.turns - 1;
+      const first = state.choices.find((c) => c.action === "pick") || state.choices[0];
+      if (last && first.action === "pick") {
+        await clickSpot(page, first.at, first.on);
+        break;
+      }
+      if (last) break;
+      const choice = { action: first.action, at: first.at, detail: first.detail };
+      await page.evaluate(async ([ply, choice]) => {
+        let made = [choice];
+        for (let i = 0; i < 8; i++) {
+          const r = await fetch("/api/choose", {
+            method: "POST", headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ ply, choices: made }),
+          }).then((x) => x.json());
+          if (!r.ok || r.played !== undefined) return;
+          const n = r.next[0];
+          made = made.concat([{ action: n.action, at: n.at, detail: n.detail }]);
+        }
+      }, [state.ply, choice]);
+      await page.waitForFunction((p) => document.querySelectorAll("#moves li[data-ply]").length > p, state.ply);
+    }
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(root, "docs", shot.file) });
+    console.log(`docs/${shot.file}`);
+    await page.close();
+    stopServer(server);
+  }
+} finally {
+  await browser.close();
+}
