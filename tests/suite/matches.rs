@@ -417,7 +417,7 @@ fn match_and_compare_on_the_command_line() {
     for (args, message) in [
         (
             &["truchet-browne", "match", "--notation", "server"][..],
-            "variant-run: --notation has no meaning for `match`; it goes with play, moves, perft\n",
+            "variant-run: --notation has no meaning for `match`; it goes with play, moves, perft, serve\n",
         ),
         (
             &["truchet-browne", "--games", "3"][..],
