@@ -98,10 +98,8 @@ fn a_batch_of_games_is_the_same_on_one_and_two_threads() {
 fn a_match_on_64_threads_reports_what_it_reports_on_one() {
     let report = |ruleset: &str, threads: &str| {
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_variant-run"))
-            .args([
-                ruleset, "match", "--games", "64", "--max-turns", "20", "--seed", "19", "--json",
-                "--threads", threads,
-            ])
+            .args([ruleset, "match", "--games", "64", "--max-turns", "20"])
+            .args(["--seed", "19", "--json", "--threads", threads])
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .output()
             .unwrap();
