@@ -34,6 +34,12 @@ use super::game_record::{End, GameRecord};
 /// How many distinct (result, reason) pairs the endings count one by one.
 pub const MAX_REASONS: usize = 256;
 
+/// How many games ended with each (result, reason).
+pub type GamesByEnding = BTreeMap<(End, String), u64>;
+
+/// How many games had each result (the games whose reasons were not kept one by one).
+pub type GamesByResult = BTreeMap<End, u64>;
+
 /// What the games of a match add up to so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -50,9 +56,9 @@ pub struct Tally {
     capture_sums: Sums,
     positions: u64,
     legal_turns: u64,
-    endings: BTreeMap<(End, String), u64>,
+    endings: GamesByEnding,
     /// Games whose reason came after [`MAX_REASONS`] distinct ones, by result.
-    other_endings: BTreeMap<End, u64>,
+    other_endings: GamesByResult,
     picks: Picks,
     /// Every game, when asked for.
     kept: Option<Vec<GameRecord>>,
@@ -351,7 +357,7 @@ impl Tally {
 
     /// How many games ended each way, by (result, reason) in that order; then, by
     /// result, the games whose reasons came after [`MAX_REASONS`] distinct ones.
-    pub fn endings(&self) -> (&BTreeMap<(End, String), u64>, &BTreeMap<End, u64>) {
+    pub fn endings(&self) -> (&GamesByEnding, &GamesByResult) {
         (&self.endings, &self.other_endings)
     }
 
