@@ -61,6 +61,17 @@ pub struct RecordError {
     pub message: String,
 }
 
+/// One option as the `options` line writes it: quoted as a shell quotes it, and also when
+/// it holds a space outside ASCII (U+205F, U+3000, ...), which a shell does not quote but
+/// the reader trims from a line's ends, so the value would not read back.
+fn quote_option(word: &str) -> String {
+    if word.chars().any(|c| c.is_whitespace() && !c.is_ascii()) {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    } else {
+        shell_words::quote(word).into_owned()
+    }
+}
+
 /// The line of a turn, as records and transcripts write it.
 pub fn turn_line(number: usize, player: char, text: &str) -> String {
     format!("{number:>4}. {player}  {text}")
@@ -144,7 +155,8 @@ impl Record {
     pub fn header(&self) -> String {
         let mut out = format!("ruleset {}\n", self.ruleset);
         if !self.options.is_empty() {
-            out.push_str(&format!("options {}\n", shell_words::join(&self.options)));
+            let words: Vec<String> = self.options.iter().map(|o| quote_option(o)).collect();
+            out.push_str(&format!("options {}\n", words.join(" ")));
         }
         if !self.players.is_empty() {
             out.push_str(&format!("players {}\n", self.players.join(" ")));
@@ -234,6 +246,19 @@ fn is_result_line(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn options_holding_spaces_outside_ascii_read_back() {
+        for value in ["\u{205f}", "a\u{3000}b", "it's\u{a0}", " \u{2003} "] {
+            let record = Record {
+                ruleset: "truchet-browne".into(),
+                options: vec!["--game-id".into(), value.into()],
+                ..Record::default()
+            };
+            let again = Record::parse(&record.to_string()).unwrap();
+            assert_eq!(again.options, record.options, "{value:?}");
+        }
+    }
 
     #[test]
     fn a_transcript_with_boards_reads_as_its_record() {
