@@ -49,22 +49,30 @@ fn local(loaded: &Result<Variant, VariantError>) -> Result<&Variant, VariantErro
     })
 }
 
-/// The distinct turns of `position` (as [`Variant::legal_turns`] lists them) and the
-/// positions they leave; none when the game is over or `depth` is 0.
+/// The distinct turns of `position` (as [`Variant::legal_turns`] lists them); none when
+/// the game is over or `depth` is 0. The positions they leave are made by the thread that
+/// counts from them, when it does: held all at once, a big patch's (a board each) took
+/// gigabytes.
 fn roots(
     variant: &Variant,
     position: &Position,
     depth: u32,
-) -> Result<(Vec<LegalTurn>, Vec<Position>), VariantError> {
+) -> Result<Vec<LegalTurn>, VariantError> {
     if depth == 0 || variant.judge(position)?.is_some() {
-        return Ok((Vec::new(), Vec::new()));
+        return Ok(Vec::new());
     }
-    let turns = variant.legal_turns(position)?;
-    let children = turns
-        .iter()
-        .map(|turn| variant.play(position, &turn.delta))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((turns, children))
+    Ok(variant.legal_turns(position)?)
+}
+
+/// The count of the sequences of `depth` turns that start with `turn`.
+fn count_after(
+    variant: &Variant,
+    position: &Position,
+    turn: &LegalTurn,
+    depth: u32,
+) -> Result<u64, VariantError> {
+    let child = variant.play(position, &turn.delta)?;
+    Ok(variant.model.perft(variant, &child, depth - 1)?)
 }
 
 /// perft on `pool`, split at the root: each distinct turn's count is made on some thread,
@@ -82,17 +90,14 @@ pub fn perft(
         // Nothing to share out: the turns are the count.
         return Ok(variant.model.perft(variant, position, depth)?);
     }
-    let (_, children) = roots(variant, position, depth)?;
+    let turns = roots(variant, position, depth)?;
     let source = variant.source();
     let counts: Vec<u64> = pool.install(|| {
-        children
+        turns
             .par_iter()
             .map_init(
                 || source.load(),
-                |loaded, child| {
-                    let v = local(loaded)?;
-                    Ok(v.model.perft(v, child, depth - 1)?)
-                },
+                |loaded, turn| count_after(local(loaded)?, position, turn, depth),
             )
             .collect::<Result<Vec<u64>, VariantError>>()
     })?;
@@ -113,22 +118,21 @@ pub fn perft_divide_each(
     depth: u32,
     each: &mut dyn FnMut(LegalTurn, u64),
 ) -> Result<(), VariantError> {
-    let (turns, children) = roots(variant, position, depth)?;
+    let turns = roots(variant, position, depth)?;
     if depth == 1 {
         turns.into_iter().for_each(|turn| each(turn, 1));
         return Ok(());
     }
     let source = variant.source();
     let (sender, receiver) = mpsc::channel::<(usize, Result<u64, VariantError>)>();
-    let children = &children;
-    let mut turns = turns.into_iter();
+    let shared = &turns;
     pool.in_place_scope(|scope| {
         scope.spawn(move |_| {
-            children.par_iter().enumerate().for_each_init(
+            shared.par_iter().enumerate().for_each_init(
                 || (source.load(), sender.clone()),
-                |(loaded, sender), (i, child)| {
-                    let count =
-                        local(loaded).and_then(|v| Ok(v.model.perft(v, child, depth - 1)?));
+                |(loaded, sender), (i, turn)| {
+                    let count = local(loaded)
+                        .and_then(|v| count_after(v, position, turn, depth));
                     // The receiver only goes away once every count is in.
                     let _ = sender.send((i, count));
                 },
@@ -142,9 +146,9 @@ pub fn perft_divide_each(
             waiting.insert(i, count);
             while let Some(count) = waiting.remove(&next) {
                 next += 1;
-                let turn = turns.next().expect("a turn for every count");
+                let turn = &shared[next - 1];
                 match count {
-                    Ok(count) if failed.is_none() => each(turn, count),
+                    Ok(count) if failed.is_none() => each(turn.clone(), count),
                     Ok(_) => {}
                     Err(e) => {
                         failed.get_or_insert(e);

@@ -23,7 +23,7 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::movegen::{flippable_cells, for_each_turn, Flips, Staged};
 use crate::turn_groups::{keep_shortest, sorted_by_text};
-use crate::{patch, Board, CellId, Delta, Position, Referee, Rules, Turn};
+use crate::{patch, Board, Cell, CellId, Delta, Position, Referee, Rules, TileAction, Turn};
 
 /// A board and the rules played on it.
 #[derive(Clone, Debug)]
@@ -148,8 +148,17 @@ impl GameModel {
             turns.sort_by(|a, b| a.text.cmp(&b.text));
             return Ok(turns);
         }
+        // After-turn rules change stacks, never tiles, so turns that do different things
+        // to tiles never leave the same position: each such family is settled on its
+        // own and only its positions are held. On a big patch every placement is a
+        // family of its own, and holding every placement's position at once (a board
+        // each) took gigabytes.
+        turns.sort_by_key(|turn| tile_key(&turn.delta));
+        let mut distinct: Vec<LegalTurn> = Vec::with_capacity(turns.len());
         let mut best: FxHashMap<Position, LegalTurn> = FxHashMap::default();
-        for turn in turns {
+        let mut turns = turns.into_iter().peekable();
+        while let Some(turn) = turns.next() {
+            let family = tile_key(&turn.delta);
             let next = self.play(referee, position, &turn.delta)?;
             match best.get_mut(&next) {
                 Some(entry) => {
@@ -161,10 +170,12 @@ impl GameModel {
                     best.insert(next, turn);
                 }
             }
+            if turns.peek().is_none_or(|t| tile_key(&t.delta) != family) {
+                distinct.extend(best.drain().map(|(_, turn)| turn));
+            }
         }
-        let mut turns: Vec<LegalTurn> = best.into_values().collect();
-        turns.sort_by(|a, b| a.text.cmp(&b.text));
-        Ok(turns)
+        distinct.sort_by(|a, b| a.text.cmp(&b.text));
+        Ok(distinct)
     }
 
     /// Tiles that may flip now (no piece on any corner), if the rules have flips.
@@ -248,6 +259,16 @@ impl GameModel {
 }
 
 /// The delta of a visited turn (the staged position is built only for a piece action).
+/// What a change does to tiles, as a key that orders and compares: changes with different
+/// keys leave different tiles, whatever the after-turn rules then do to stacks.
+pub(crate) fn tile_key(delta: &Delta) -> (Option<CellId>, Option<(u8, Cell, u8)>) {
+    let tile = delta.tile.map(|action| match action {
+        TileAction::Place { cell, state } => (0, cell, state),
+        TileAction::Remove { cell } => (1, cell, 0),
+    });
+    (delta.flip, tile)
+}
+
 pub(crate) fn delta_of(turn: &Turn, staged: &Staged) -> Delta {
     Delta {
         flip: turn.flip,

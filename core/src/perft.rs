@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::{CellId, Delta, GameModel, LegalTurn, Position, Referee, TileAction};
+use crate::model::tile_key;
 
 impl GameModel {
     /// Counts the turn sequences of length `depth` from `position`.
@@ -127,15 +128,21 @@ impl GameModel {
             return self.count_settled(referee, position, deltas);
         }
         // After-turn rules can make different changes leave one position: count the
-        // positions, each once.
-        let mut children = FxHashSet::default();
-        for delta in deltas {
-            children.insert(self.play(referee, position, delta)?);
-        }
+        // positions, each once. They never touch tiles, so only changes that do the same
+        // to tiles can meet: one such family's positions are held at a time (on a big
+        // patch, every placement's position at once took gigabytes).
+        let mut deltas: Vec<&Delta> = deltas.iter().collect();
+        deltas.sort_by_key(|delta| tile_key(delta));
         let mut total = 0;
-        for child in &children {
-            if referee.outcome(self, child)?.is_none() {
-                total += self.perft_live(referee, child, depth - 1)?;
+        for family in deltas.chunk_by(|a, b| tile_key(a) == tile_key(b)) {
+            let mut children = FxHashSet::default();
+            for delta in family {
+                children.insert(self.play(referee, position, delta)?);
+            }
+            for child in &children {
+                if referee.outcome(self, child)?.is_none() {
+                    total += self.perft_live(referee, child, depth - 1)?;
+                }
             }
         }
         Ok(total)

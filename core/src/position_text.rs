@@ -341,6 +341,16 @@ impl GameModel {
                 fields[2].escape_debug()
             ))
         })?;
+        // Play lays the pool's tiles: a patch that could grow past what this reader
+        // accepts would give games whose positions cannot be read back.
+        let tiles_at_most = position.tiles.len() as u64 + u64::from(position.pool);
+        if tiles_at_most > MAX_PATCH_TILES as u64 {
+            return err(format!(
+                "pool: {} tiles with {} more in the pool could grow to {tiles_at_most}; a patch holds at most {MAX_PATCH_TILES}",
+                position.tiles.len(),
+                position.pool
+            ));
+        }
         position.supply = self.parse_supplies(fields[3])?;
         position.side = self.parse_side(fields[4])?;
         if let Some(quiet) = fields.get(5) {
@@ -475,8 +485,9 @@ impl GameModel {
     }
 }
 
-/// The most tiles a patch position text may hold: generous for any game, small enough
-/// that a pasted text cannot ask for a huge board.
+/// The most tiles a patch position text may hold, counting those still in its pool (play
+/// lays them): generous for any game, small enough that a pasted text cannot ask for a
+/// huge board, and every position a game reaches reads back.
 pub const MAX_PATCH_TILES: usize = 2_000;
 
 /// The items of a `;`-separated field, none for `-`.

@@ -70,3 +70,66 @@ fn holding_too_many_turns_is_refused_with_a_message() {
     );
     assert_eq!(variant.legal_turns_within(&start, 1000).unwrap().len(), 595);
 }
+
+/// The peak memory of the program run with `args`, in kilobytes, and its output; the
+/// program must succeed.
+fn peak_kilobytes(args: &[&str]) -> (i64, String) {
+    use std::os::unix::process::ExitStatusExt;
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_variant-run"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut output = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.unwrap(), &mut output).unwrap();
+    let mut status = 0;
+    // SAFETY: rusage is plain data the call fills in; `pid` is our own child, waited once.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid);
+    let status = std::process::ExitStatus::from_raw(status);
+    assert!(status.success(), "{args:?}: {status}");
+    (usage.ru_maxrss, output)
+}
+
+/// A long line of Trugo tiles: every empty cell beside it takes a tile in any state.
+fn trugo_line(tiles: i32) -> String {
+    let cells: Vec<String> = (0..tiles).map(|q| format!("{q},0a")).collect();
+    format!("{} - 36 o=25,x=25 o", cells.join(";"))
+}
+
+/// Listing or counting a big patch's turns holds one placement's positions at a time, not
+/// every placement's (each with a board of its own): a 600-tile line took 268 MB, a
+/// 2,000-tile one 2.9 GB.
+#[test]
+fn a_big_patch_is_listed_and_counted_in_bounded_memory() {
+    let line = trugo_line(600);
+    let (kilobytes, output) = peak_kilobytes(&["trugo", "moves", "--position", &line]);
+    // The cells beside a line of n cells: n + 1 above, n + 1 below, one at each end; a
+    // tile goes to each in any of its 3 states, and the empty patch has no other turn.
+    assert_eq!(output.lines().count(), 3 * (2 * 600 + 4), "every placement, once");
+    assert!(kilobytes < 64_000, "moves took {kilobytes} kB");
+    let line = trugo_line(300);
+    let (kilobytes, output) =
+        peak_kilobytes(&["trugo", "perft", "2", "--threads", "1", "--position", &line]);
+    // The count the build that held every position gave (the count is unchanged).
+    assert_eq!(output.trim(), "3288834");
+    assert!(kilobytes < 64_000, "perft 2 took {kilobytes} kB");
+}
+
+/// Play lays the pool's tiles, so a patch whose tiles and pool together pass the most a
+/// position text holds is refused: every position a game reaches reads back.
+#[test]
+fn a_patch_that_could_grow_past_the_limit_is_refused() {
+    let variant = load("trugo", None);
+    let near = trugo_line(1990).replace(" 36 ", " 10 ");
+    assert!(variant.model.parse_position(&near).is_ok());
+    let over = trugo_line(1990).replace(" 36 ", " 11 ");
+    assert_eq!(
+        variant.model.parse_position(&over).unwrap_err().to_string(),
+        "bad position: pool: 1990 tiles with 11 more in the pool could grow to 2001; a \
+         patch holds at most 2000"
+    );
+}
