@@ -131,8 +131,7 @@ pub fn perft_divide_each(
             shared.par_iter().enumerate().for_each_init(
                 || (source.load(), sender.clone()),
                 |(loaded, sender), (i, turn)| {
-                    let count = local(loaded)
-                        .and_then(|v| count_after(v, position, turn, depth));
+                    let count = local(loaded).and_then(|v| count_after(v, position, turn, depth));
                     // The receiver only goes away once every count is in.
                     let _ = sender.send((i, count));
                 },

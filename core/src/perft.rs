@@ -8,8 +8,8 @@ use std::ops::ControlFlow;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::{CellId, Delta, GameModel, LegalTurn, Position, Referee, TileAction};
 use crate::model::tile_key;
+use crate::{CellId, Delta, GameModel, LegalTurn, Position, Referee, TileAction};
 
 impl GameModel {
     /// Counts the turn sequences of length `depth` from `position`.

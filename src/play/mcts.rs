@@ -39,6 +39,15 @@ const EXPLORATION: f64 = 0.6;
 /// sqrt(n)` of its turns.
 const WIDEN_BASE: f64 = 2.0;
 const WIDEN_RATE: f64 = 1.5;
+/// The most a search tree may hold, in bytes as [`Tree::bytes`] counts them. Past it the
+/// tree stops growing and the search goes on with playouts from the leaves it has, so a
+/// budget of any size stays in bounded memory (a tree of 100,000 playouts once took 3 GB).
+/// Counted from the tree's own sizes, not the allocator's, so a seed still makes the same
+/// choice on every machine.
+pub const MAX_TREE_BYTES: usize = 512 << 20;
+/// The largest budgets a search takes: an hour, or ten million playouts, a turn.
+pub const MAX_PLAYOUTS: u32 = 10_000_000;
+pub const MAX_MILLIS: u64 = 3_600_000;
 /// Material difference (in pieces) that scores a cut-off playout about 0.73 for the side
 /// ahead: the scale of the logistic curve.
 const MATERIAL_SCALE: f64 = 2.0;
@@ -60,8 +69,8 @@ impl Budget {
     pub fn parse(text: &str) -> Result<Budget, String> {
         let bad = || {
             format!(
-                "`mcts:{text}`: the budget is a number of playouts (`mcts:2000`) or of \
-                 milliseconds (`mcts:500ms`), above 0"
+                "`mcts:{text}`: the budget is a number of playouts (`mcts:2000`, at most \
+                 {MAX_PLAYOUTS}) or of milliseconds (`mcts:500ms`, at most {MAX_MILLIS}), above 0"
             )
         };
         let budget = match text.strip_suffix("ms") {
@@ -70,6 +79,8 @@ impl Budget {
         };
         match budget {
             Budget::Playouts(0) | Budget::Millis(0) => Err(bad()),
+            Budget::Playouts(n) if n > MAX_PLAYOUTS => Err(bad()),
+            Budget::Millis(ms) if ms > MAX_MILLIS => Err(bad()),
             _ => Ok(budget),
         }
     }
@@ -95,6 +106,10 @@ struct Node {
 /// The search tree, its nodes in one arena; node 0 is the root.
 struct Tree {
     nodes: Vec<Node>,
+    /// What its nodes hold, as [`Node::bytes`] counts it.
+    bytes: usize,
+    /// The most it may hold: it stops growing there.
+    limit: usize,
 }
 
 /// Plays the turn a tree search likes best.
@@ -102,6 +117,7 @@ pub struct MctsPlayer {
     budget: Budget,
     rng: Pcg64Mcg,
     tree: Option<Tree>,
+    tree_limit: usize,
 }
 
 impl MctsPlayer {
@@ -110,7 +126,15 @@ impl MctsPlayer {
             budget,
             rng: Pcg64Mcg::seed_from_u64(seed),
             tree: None,
+            tree_limit: MAX_TREE_BYTES,
         }
+    }
+
+    /// The same player with a tree that holds at most `bytes`.
+    #[must_use]
+    pub fn with_tree_limit(mut self, bytes: usize) -> MctsPlayer {
+        self.tree_limit = bytes;
+        self
     }
 
     /// The tree from the last search, rooted where the game is now, if it holds this
@@ -137,8 +161,11 @@ impl MctsPlayer {
             }
         }
         let mover = 1 - position.side();
+        let root = Node::new(variant, position.clone(), mover)?;
         Ok(Tree {
-            nodes: vec![Node::new(variant, position.clone(), mover)?],
+            bytes: root.bytes(None),
+            nodes: vec![root],
+            limit: self.tree_limit,
         })
     }
 }
@@ -155,6 +182,25 @@ impl Node {
             visits: 0,
             score: 0.0,
         })
+    }
+
+    /// The bytes the node holds, counted from its sizes (its board too where it is not
+    /// its parent's: a Trugo placement makes a new one).
+    fn bytes(&self, parent: Option<&Position>) -> usize {
+        let position = &self.position;
+        let mut bytes = std::mem::size_of::<Node>()
+            + position.tiles().len()
+            + std::mem::size_of_val(position.stacks())
+            + self.children.capacity() * std::mem::size_of::<usize>()
+            + self
+                .turns
+                .as_ref()
+                .map_or(0, |t| t.capacity() * std::mem::size_of::<Delta>());
+        if parent.is_none_or(|p| !std::sync::Arc::ptr_eq(p.board(), position.board())) {
+            // A board's cells, junctions and their links, roughly.
+            bytes += 64 * (position.tiles().len() + position.stacks().len());
+        }
+        bytes
     }
 
     /// How many of its turns the node considers now.
@@ -178,7 +224,7 @@ impl Tree {
             new_id[old] = new;
         }
         let mut old: Vec<Option<Node>> = self.nodes.into_iter().map(Some).collect();
-        let nodes = order
+        let nodes: Vec<Node> = order
             .iter()
             .map(|&id| {
                 let mut node = old[id].take().expect("each node once");
@@ -186,10 +232,26 @@ impl Tree {
                 node
             })
             .collect();
-        Tree { nodes }
+        let mut bytes = nodes[0].bytes(None);
+        for node in &nodes {
+            for &c in &node.children {
+                bytes += nodes[c].bytes(Some(&node.position));
+            }
+        }
+        Tree {
+            nodes,
+            bytes,
+            limit: self.limit,
+        }
     }
 
-    /// One search step: select, expand, play out, back up.
+    /// Whether the tree holds as much as it may: it grows no more.
+    fn full(&self) -> bool {
+        self.bytes >= self.limit
+    }
+
+    /// One search step: select, expand, play out, back up. A full tree only plays out
+    /// from the leaves it has.
     fn step(&mut self, variant: &Variant, rng: &mut Pcg64Mcg) -> Result<(), GameError> {
         let mut path = vec![0];
         let mut at = 0;
@@ -200,7 +262,11 @@ impl Tree {
                 break at;
             }
             if node.turns.is_none() {
+                if self.full() {
+                    break at;
+                }
                 let turns = ordered_turns(variant, &node.position, rng);
+                self.bytes += turns.capacity() * std::mem::size_of::<Delta>();
                 self.nodes[at].turns = Some(turns);
             }
             let node = &self.nodes[at];
@@ -210,13 +276,17 @@ impl Tree {
                 break at;
             }
             let open = node.width().min(turns.len());
-            if node.children.len() < open {
+            if node.children.is_empty() && self.full() {
+                break at;
+            }
+            if node.children.len() < open && !self.full() {
                 let delta = &turns[node.children.len()];
                 let mut position = node.position.clone();
                 variant.model.apply(&mut position, delta);
                 variant.model.settle(variant, &mut position)?;
                 let mover = node.position.side();
                 let child = Node::new(variant, position, mover)?;
+                self.bytes += child.bytes(Some(&node.position)) + std::mem::size_of::<usize>();
                 self.nodes.push(child);
                 let id = self.nodes.len() - 1;
                 self.nodes[at].children.push(id);
@@ -380,9 +450,48 @@ mod tests {
     fn budgets_read() {
         assert_eq!(Budget::parse("2000"), Ok(Budget::Playouts(2000)));
         assert_eq!(Budget::parse("500ms"), Ok(Budget::Millis(500)));
-        for bad in ["", "0", "0ms", "-3", "ms", "1.5", "2s"] {
+        assert_eq!(Budget::parse("10000000"), Ok(Budget::Playouts(10_000_000)));
+        assert_eq!(Budget::parse("3600000ms"), Ok(Budget::Millis(3_600_000)));
+        for bad in [
+            "",
+            "0",
+            "0ms",
+            "-3",
+            "ms",
+            "1.5",
+            "2s",
+            "10000001",
+            "3600001ms",
+            "18446744073709551615ms",
+        ] {
             assert!(Budget::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    /// A tree at its limit stops growing, and the search still plays a legal turn with
+    /// the playouts it goes on making from its leaves.
+    #[test]
+    fn a_full_tree_grows_no_more() {
+        let variant = Variant::load_named("truchet-browne", Some(5)).unwrap();
+        let game = Game::new(&variant, Layout::Random, 4).unwrap();
+        let limit = 64 << 10;
+        let mut player = MctsPlayer::new(Budget::Playouts(3000), 9).with_tree_limit(limit);
+        let Choice::Turn(turn) = player.choose(&game).unwrap() else {
+            panic!("a turn")
+        };
+        assert!(game.legal_turns().unwrap().contains(&turn));
+        // The choice's subtree is kept; the whole tree stopped within a node of the limit.
+        let mut unlimited = MctsPlayer::new(Budget::Playouts(3000), 9);
+        unlimited.choose(&game).unwrap();
+        let grown = unlimited.tree.as_ref().unwrap();
+        let capped = player.tree.as_ref().unwrap();
+        assert!(
+            grown.bytes > 4 * limit,
+            "the test needs a tree past the limit"
+        );
+        assert!(capped.bytes <= limit, "{} bytes kept", capped.bytes);
+        let root_visits = |tree: &Tree| tree.nodes[0].visits;
+        assert!(root_visits(capped) > 0);
     }
 
     /// After the opponent's answer, the search starts from what it already knows there.

@@ -109,7 +109,11 @@ fn a_big_patch_is_listed_and_counted_in_bounded_memory() {
     let (kilobytes, output) = peak_kilobytes(&["trugo", "moves", "--position", &line]);
     // The cells beside a line of n cells: n + 1 above, n + 1 below, one at each end; a
     // tile goes to each in any of its 3 states, and the empty patch has no other turn.
-    assert_eq!(output.lines().count(), 3 * (2 * 600 + 4), "every placement, once");
+    assert_eq!(
+        output.lines().count(),
+        3 * (2 * 600 + 4),
+        "every placement, once"
+    );
     assert!(kilobytes < 64_000, "moves took {kilobytes} kB");
     let line = trugo_line(300);
     let (kilobytes, output) =
