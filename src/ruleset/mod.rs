@@ -139,6 +139,8 @@ pub struct Variant {
     /// The end script's results, remembered by the answers to its questions.
     end_memo: RefCell<Memo>,
     params: Rc<BTreeMap<String, Dynamic>>,
+    /// Each player's home edge, for scripts' `game.home(p)`.
+    homes: [Option<config::Edge>; 2],
     start_stacks: Vec<Stack>,
     counters: Counters,
     load_options: LoadOptions,

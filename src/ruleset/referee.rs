@@ -23,6 +23,7 @@ impl Variant {
             position: Rc::new(RefCell::new(position)),
             params: Rc::clone(&self.params),
             size: self.size.map(i64::from),
+            homes: self.homes,
             tape,
         }
     }
@@ -38,6 +39,7 @@ impl Variant {
             position,
             params: &self.params,
             size: self.size.map(i64::from),
+            homes: self.homes,
         };
         let remembering = {
             let memo = self.end_memo.borrow();

@@ -9,6 +9,7 @@ static ALLOCATOR: variant_run::memory::CountingAllocator = variant_run::memory::
 
 mod bench;
 mod big_listings;
+mod board_api;
 mod boardspace_layouts;
 mod boardspace_notation;
 mod boardspace_rules;

@@ -202,6 +202,7 @@ pub(super) fn lower(
         end_script: rules.end_script,
         after_turn_script: rules.after_turn_script,
         params: Rc::new(lowering.params),
+        homes: [config.players[0].home, config.players[1].home],
         start_stacks,
         counters,
         load_options: options.clone(),

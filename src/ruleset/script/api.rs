@@ -12,10 +12,11 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult};
-use variant_run_core::{Board, GameModel, Group, JunctionId, PlayerId, Position};
+use variant_run_core::{Board, GameModel, Group, JunctionId, PlayerId, Position, Stack};
 
 use super::memo::Tape;
 use super::questions::{self, Asked, Question};
+use crate::ruleset::config::Edge;
 
 /// A position handed to a script, with the ruleset around it. Copies of it share the
 /// position, so what the after-turn script changes is what the game keeps.
@@ -26,6 +27,8 @@ pub struct GameView {
     pub(crate) params: Rc<BTreeMap<String, Dynamic>>,
     /// The board size, `None` on a patch.
     pub(crate) size: Option<i64>,
+    /// Each player's home edge.
+    pub(crate) homes: [Option<Edge>; 2],
     /// Where the questions the script asks are written down, when they are.
     pub(crate) tape: Option<Rc<RefCell<Tape>>>,
 }
@@ -68,6 +71,7 @@ impl GameView {
             position,
             params: &self.params,
             size: self.size,
+            homes: self.homes,
         }
     }
 
@@ -98,6 +102,35 @@ impl GameView {
             .collect()
     }
 
+    /// Puts a piece of `letter`'s player on top of junction `name`, from their supply
+    /// when `from_supply` (then false, with nothing changed, when it is empty).
+    fn give(&self, letter: &str, name: &str, from_supply: bool) -> Fallible<bool> {
+        self.unrepeatable();
+        let player = self.player(letter)?;
+        let j = self.asked(&self.position.borrow()).junction(name)?;
+        let mut position = self.position.borrow_mut();
+        let stack = position.stack(j);
+        let limit = self.model.rules.max_height;
+        if stack.height() >= limit {
+            return Err(format!(
+                "`{}` holds a stack of {}: as high as stacks go in this ruleset",
+                name.escape_debug(),
+                stack.height()
+            )
+            .into());
+        }
+        if from_supply {
+            no_supplies_on_fixed_boards(&position)?;
+            let supply = position.supply(player);
+            if supply == 0 {
+                return Ok(false);
+            }
+            position.set_supply(player, supply - 1);
+        }
+        position.set_stack(j, stack.pushed(player));
+        Ok(true)
+    }
+
     fn group_view(&self, group: Group) -> GroupView {
         GroupView {
             letter: self.model.rules.player_letter(group.player),
@@ -106,6 +139,20 @@ impl GameView {
             touches_edge: group.touches_edge,
             board: Arc::clone(self.position.borrow().board()),
         }
+    }
+}
+
+/// Supplies are counters of patch games (their position texts carry them); a fixed
+/// board's position text has none, so pieces moved to or from one would be lost.
+fn no_supplies_on_fixed_boards(position: &Position) -> Fallible<()> {
+    if position.board().is_patch() {
+        Ok(())
+    } else {
+        Err(
+            "a fixed board keeps no supplies of pieces (only a patch does); `give` puts \
+             a piece on the board from outside the game, `remove_stack` takes one off"
+                .into(),
+        )
     }
 }
 
@@ -203,6 +250,109 @@ pub fn register_game_api(engine: &mut Engine) {
             Ok(())
         },
     );
+    // The board, read. Junctions and cells are named as on the board; lists come in
+    // board order (docs/scripting.md gives each call with an example).
+    engine.register_fn("junctions", |g: &mut GameView| g.ask(Question::Junctions));
+    engine.register_fn("occupied", |g: &mut GameView| g.ask(Question::Occupied));
+    engine.register_fn("junctions_of", |g: &mut GameView, p: &str| {
+        g.ask(Question::JunctionsOf(p.into()))
+    });
+    engine.register_fn("stack_at", |g: &mut GameView, name: &str| {
+        g.ask(Question::StackAt(name.into()))
+    });
+    engine.register_fn("height", |g: &mut GameView, name: &str| {
+        g.ask(Question::Height(name.into()))
+    });
+    engine.register_fn("cells", |g: &mut GameView| g.ask(Question::Cells));
+    engine.register_fn("tile_at", |g: &mut GameView, cell: &str| {
+        g.ask(Question::TileAt(cell.into()))
+    });
+    engine.register_fn("coords", |g: &mut GameView, name: &str| {
+        g.ask(Question::Coords(name.into()))
+    });
+    engine.register_fn("row", |g: &mut GameView, name: &str| {
+        g.ask(Question::Row(name.into()))
+    });
+    engine.register_fn("column", |g: &mut GameView, name: &str| {
+        g.ask(Question::Column(name.into()))
+    });
+    engine.register_fn("colour", |g: &mut GameView, name: &str| {
+        g.ask(Question::Colour(name.into()))
+    });
+    engine.register_fn("neighbours", |g: &mut GameView, name: &str| {
+        g.ask(Question::Neighbours(name.into()))
+    });
+    engine.register_fn("linked", |g: &mut GameView, name: &str| {
+        g.ask(Question::Linked(name.into()))
+    });
+    engine.register_fn("edges", |g: &mut GameView, name: &str| {
+        g.ask(Question::Edges(name.into()))
+    });
+    engine.register_fn("edge", |g: &mut GameView, edge: &str| {
+        g.ask(Question::Edge(edge.into()))
+    });
+    engine.register_fn("home", |g: &mut GameView, p: &str| {
+        g.ask(Question::Home(p.into()))
+    });
+    // Whether the player's pieces make a chain from one of `from` to one of `to`.
+    engine.register_fn(
+        "connected",
+        |g: &mut GameView, p: &str, from: Array, to: Array, adjacency: &str| -> Fallible<Dynamic> {
+            g.ask(Question::Connected {
+                player: p.into(),
+                from: questions::names(from)?,
+                to: questions::names(to)?,
+                adjacency: adjacency.into(),
+            })
+        },
+    );
+
+    // Pieces, changed. Only the after-turn script's changes are kept.
+    // Takes whole stacks off the board; their pieces leave the game.
+    engine.register_fn(
+        "remove_stack",
+        |g: &mut GameView, given: Dynamic| -> Fallible<()> {
+            g.unrepeatable();
+            let junctions = g.junctions(given)?;
+            let mut position = g.position.borrow_mut();
+            for j in junctions {
+                position.set_stack(j, Stack::EMPTY);
+            }
+            Ok(())
+        },
+    );
+    // Puts a new piece of the player on top of the junction's stack, from outside the
+    // game, or from the player's supply (false when it is empty: nothing changes).
+    engine.register_fn(
+        "give",
+        |g: &mut GameView, p: &str, name: &str| -> Fallible<()> {
+            g.give(p, name, false).map(|_| ())
+        },
+    );
+    engine.register_fn(
+        "give_from_supply",
+        |g: &mut GameView, p: &str, name: &str| -> Fallible<bool> { g.give(p, name, true) },
+    );
+    // Takes whole stacks off the board; each piece goes back to its owner's supply.
+    engine.register_fn(
+        "return_to_supply",
+        |g: &mut GameView, given: Dynamic| -> Fallible<()> {
+            g.unrepeatable();
+            let junctions = g.junctions(given)?;
+            let mut position = g.position.borrow_mut();
+            no_supplies_on_fixed_boards(&position)?;
+            for j in junctions {
+                let stack = position.stack(j);
+                for owner in stack.owners() {
+                    let supply = position.supply(owner);
+                    position.set_supply(owner, supply + 1);
+                }
+                position.set_stack(j, Stack::EMPTY);
+            }
+            Ok(())
+        },
+    );
+
     // A value from the ruleset's [params] table.
     engine.register_fn("param", |g: &mut GameView, name: &str| {
         g.ask(Question::Param(name.into()))

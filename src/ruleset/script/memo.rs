@@ -177,6 +177,7 @@ mod tests {
             position,
             params: &params,
             size: Some(3),
+            homes: [None, None],
         };
         let (one, none) = (x_to_move_with_o_pieces(1), x_to_move_with_o_pieces(0));
         let mut memo = Memo::for_script(Some("fn game_result(game) { ... }"));

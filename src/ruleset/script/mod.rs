@@ -6,6 +6,7 @@
 //! through native helpers (`game.pieces("x")`, `game.has_legal_turn()`) instead of loops.
 
 mod api;
+pub mod board_edges;
 mod budget;
 mod closures;
 mod host;

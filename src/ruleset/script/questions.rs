@@ -6,7 +6,10 @@
 use std::collections::BTreeMap;
 
 use rhai::{Array, Dynamic, EvalAltResult};
-use variant_run_core::{GameModel, JunctionId, PlayerId, Position};
+use variant_run_core::{CellId, GameModel, JunctionId, PlayerId, Position};
+
+use super::board_edges;
+use crate::ruleset::config::Edge;
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
@@ -28,6 +31,29 @@ pub enum Question {
     OwnerAt(String),
     CountHeld(String, Vec<String>),
     Param(String),
+    // The board, read (see docs/scripting.md).
+    Junctions,
+    Occupied,
+    JunctionsOf(String),
+    StackAt(String),
+    Height(String),
+    Cells,
+    TileAt(String),
+    Coords(String),
+    Row(String),
+    Column(String),
+    Colour(String),
+    Neighbours(String),
+    Linked(String),
+    Edges(String),
+    Edge(String),
+    Home(String),
+    Connected {
+        player: String,
+        from: Vec<String>,
+        to: Vec<String>,
+        adjacency: String,
+    },
 }
 
 /// An answer, as the script receives it.
@@ -39,6 +65,12 @@ pub enum Answer {
     Letter(Option<char>),
     /// A `[params]` value: the same for every position while the ruleset is loaded.
     Param(Dynamic),
+    /// A word: a colour, an edge, a tile state's letter.
+    Text(String),
+    /// Junction or cell names, or players' letters.
+    Names(Vec<String>),
+    /// Coordinates.
+    Ints(Vec<i64>),
 }
 
 /// Answers are equal when the script cannot tell them apart; a param always equals
@@ -50,6 +82,9 @@ impl PartialEq for Answer {
             (Answer::Bool(a), Answer::Bool(b)) => a == b,
             (Answer::Letter(a), Answer::Letter(b)) => a == b,
             (Answer::Param(_), Answer::Param(_)) => true,
+            (Answer::Text(a), Answer::Text(b)) => a == b,
+            (Answer::Names(a), Answer::Names(b)) => a == b,
+            (Answer::Ints(a), Answer::Ints(b)) => a == b,
             _ => false,
         }
     }
@@ -63,6 +98,17 @@ impl Answer {
             Answer::Bool(b) => b.into(),
             Answer::Letter(l) => l.map(String::from).unwrap_or_default().into(),
             Answer::Param(value) => value,
+            Answer::Text(text) => text.into(),
+            Answer::Names(names) => names
+                .into_iter()
+                .map(Dynamic::from)
+                .collect::<Array>()
+                .into(),
+            Answer::Ints(ints) => ints
+                .into_iter()
+                .map(Dynamic::from)
+                .collect::<Array>()
+                .into(),
         }
     }
 }
@@ -75,6 +121,8 @@ pub struct Asked<'a> {
     pub params: &'a BTreeMap<String, Dynamic>,
     /// The board size, `None` on a patch.
     pub size: Option<i64>,
+    /// Each player's home edge (`[[players]] home`), if they have one.
+    pub homes: [Option<Edge>; 2],
 }
 
 impl Asked<'_> {
@@ -143,6 +191,115 @@ impl Asked<'_> {
                 }
                 Answer::Int(held)
             }
+            Question::Junctions => self.names_of(0..position.board().junction_count()),
+            Question::Occupied => self.names_of(
+                (0..position.board().junction_count())
+                    .filter(|&j| !position.stack(j as JunctionId).is_empty()),
+            ),
+            Question::JunctionsOf(p) => {
+                let player = self.player(p)?;
+                self.names_of(
+                    (0..position.board().junction_count())
+                        .filter(|&j| position.stack(j as JunctionId).is_owned_by(player)),
+                )
+            }
+            Question::StackAt(name) => {
+                let stack = position.stack(self.junction(name)?);
+                let rules = &self.model.rules;
+                Answer::Names(
+                    stack
+                        .owners()
+                        .map(|p| rules.player_letter(p).to_string())
+                        .collect(),
+                )
+            }
+            Question::Height(name) => {
+                Answer::Int(i64::from(position.stack(self.junction(name)?).height()))
+            }
+            Question::Cells => {
+                let board = position.board();
+                Answer::Names(
+                    (0..board.cell_count())
+                        .map(|c| board.cell_name(c as CellId))
+                        .collect(),
+                )
+            }
+            Question::TileAt(name) => {
+                let board = position.board();
+                let cell = board.cell_by_name(name).ok_or_else(|| {
+                    format!("`{}` is not a cell of this board", name.escape_debug())
+                })?;
+                Answer::Text(board.tiles().letter(position.tile(cell)).to_string())
+            }
+            Question::Coords(name) => {
+                let vertex = position.board().junction(self.junction(name)?).vertex;
+                Answer::Ints(vec![i64::from(vertex.x), i64::from(vertex.y)])
+            }
+            Question::Row(name) | Question::Column(name) => {
+                let board = position.board();
+                if board.is_patch() {
+                    return Err(format!(
+                        "a patch has no rows or columns that stay put; `coords(\"{}\")` gives \
+                         a junction's place",
+                        name.escape_debug()
+                    )
+                    .into());
+                }
+                let junction = board.junction(self.junction(name)?);
+                let index = match question {
+                    Question::Row(_) => junction.row,
+                    _ => junction.column,
+                };
+                Answer::Int(i64::from(index) + 1)
+            }
+            Question::Colour(name) => {
+                let colour = position.board().junction(self.junction(name)?).colour;
+                Answer::Text(colour.to_string())
+            }
+            Question::Neighbours(name) => {
+                let j = self.junction(name)?;
+                self.sorted_names(position.board().neighbours(j).iter().copied())
+            }
+            Question::Linked(name) => {
+                let j = self.junction(name)?;
+                let board = position.board();
+                self.sorted_names(board.band_neighbours(j, position.tiles()))
+            }
+            Question::Edges(name) => {
+                let j = self.junction(name)?;
+                Answer::Names(
+                    board_edges::edges_of(position.board(), j)
+                        .into_iter()
+                        .map(String::from)
+                        .collect(),
+                )
+            }
+            Question::Edge(edge) => {
+                let on = board_edges::junctions_on(position.board(), edge)?;
+                self.names_of(on.into_iter().map(usize::from))
+            }
+            Question::Home(p) => {
+                let player = self.player(p)?;
+                Answer::Text(
+                    self.homes[player as usize]
+                        .map(|e| e.to_string())
+                        .unwrap_or_default(),
+                )
+            }
+            Question::Connected {
+                player,
+                from,
+                to,
+                adjacency,
+            } => {
+                let player = self.player(player)?;
+                let adjacency = board_edges::Adjacency::named(adjacency)?;
+                let from = self.junction_list(from)?;
+                let to = self.junction_list(to)?;
+                Answer::Bool(board_edges::connected(
+                    position, player, &from, &to, adjacency,
+                ))
+            }
             Question::Param(name) => {
                 Answer::Param(self.params.get(name).cloned().ok_or_else(|| {
                     format!(
@@ -152,6 +309,30 @@ impl Asked<'_> {
                 })?)
             }
         })
+    }
+}
+
+impl Asked<'_> {
+    /// The names of junctions, in board order.
+    fn names_of(&self, junctions: impl Iterator<Item = usize>) -> Answer {
+        let board = self.position.board();
+        Answer::Names(
+            junctions
+                .map(|j| board.junction_name(j as JunctionId))
+                .collect(),
+        )
+    }
+
+    /// The names of junctions, in board order whatever order they came in.
+    fn sorted_names(&self, junctions: impl Iterator<Item = JunctionId>) -> Answer {
+        let mut ids: Vec<usize> = junctions.map(usize::from).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        self.names_of(ids.into_iter())
+    }
+
+    fn junction_list(&self, names: &[String]) -> Fallible<Vec<JunctionId>> {
+        names.iter().map(|name| self.junction(name)).collect()
     }
 }
 
