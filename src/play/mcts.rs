@@ -25,6 +25,7 @@ use rand_pcg::Pcg64Mcg;
 use variant_run_core::{Delta, PlayerId, Position};
 
 use super::game::{Game, GameError};
+use super::lookahead;
 use super::players::{Choice, Player};
 use super::playout::{play_out, PlayoutEnd};
 use crate::ruleset::Variant;
@@ -338,6 +339,9 @@ impl Tree {
         Ok(match playout.end {
             PlayoutEnd::Over { winner } => result_scores(winner),
             PlayoutEnd::Stuck => [0.5, 0.5],
+            PlayoutEnd::Cut if variant.has_evaluation() => {
+                lead_scores(variant.evaluate(&position, 0)? as f64)
+            }
             PlayoutEnd::Cut => material_scores(&position),
         })
     }
@@ -359,7 +363,11 @@ fn result_scores(winner: Option<PlayerId>) -> [f64; 2] {
 /// still to receive.
 fn material_scores(position: &Position) -> [f64; 2] {
     let material = |p: PlayerId| f64::from(position.pieces(p) + position.supply(p));
-    let lead = material(0) - material(1);
+    lead_scores(material(0) - material(1))
+}
+
+/// Scores by the first player's lead in pieces' worth: a logistic curve.
+fn lead_scores(lead: f64) -> [f64; 2] {
     let first = 1.0 / (1.0 + (-lead / MATERIAL_SCALE).exp());
     [first, 1.0 - first]
 }
@@ -398,6 +406,17 @@ impl Player for MctsPlayer {
                 None => Choice::Text(String::new()),
             });
         }
+        // A win at once needs no search (the first, in canonical order).
+        for turn in &legal {
+            if lookahead::won_by(
+                variant,
+                &variant.play(position, &turn.delta)?,
+                position.side(),
+            )? {
+                self.tree = None;
+                return Ok(Choice::Turn(turn.clone()));
+            }
+        }
         let mut tree = self.tree_for(variant, position)?;
         let timer = Instant::now();
         let mut done = 0u32;
@@ -412,23 +431,42 @@ impl Player for MctsPlayer {
             tree.step(variant, &mut self.rng)?;
             done += 1;
         }
-        // The most visited turn (the first of equals); its change, or the position it
-        // leaves, names the legal turn to play.
+        // The most visited turn (the first of equals) after which the opponent cannot win
+        // at once; if every turn the search opened lets them, the first of the others that
+        // does not; if all do, the most visited.
         let root = &tree.nodes[0];
-        let (index, best) = root
-            .children
-            .iter()
-            .copied()
-            .enumerate()
-            .rev()
-            .max_by_key(|&(_, c)| tree.nodes[c].visits)
+        let turns = root.turns.as_ref().expect("a searched root has its turns");
+        let mut ranked: Vec<(usize, usize)> = root.children.iter().copied().enumerate().collect();
+        ranked.sort_by_key(|&(i, c)| (std::cmp::Reverse(tree.nodes[c].visits), i));
+        let most_visited = *ranked
+            .first()
             .expect("a searched root with turns has children");
-        let delta = &root.turns.as_ref().expect("a searched root has its turns")[index];
-        let target = &tree.nodes[best].position;
+        let mut pick = None;
+        for &(i, c) in &ranked {
+            if !lookahead::loses_at_once(variant, &tree.nodes[c].position)? {
+                pick = Some((i, Some(c)));
+                break;
+            }
+        }
+        if pick.is_none() {
+            for (i, delta) in turns.iter().enumerate().skip(root.children.len()) {
+                if !lookahead::loses_at_once(variant, &variant.play(position, delta)?)? {
+                    pick = Some((i, None));
+                    break;
+                }
+            }
+        }
+        let (index, node) = pick.unwrap_or((most_visited.0, Some(most_visited.1)));
+        // Its change, or the position it leaves, names the legal turn to play.
+        let delta = &turns[index];
+        let target = match node {
+            Some(c) => tree.nodes[c].position.clone(),
+            None => variant.play(position, delta)?,
+        };
         let mut chosen = legal.iter().position(|t| t.delta == *delta);
         if chosen.is_none() {
             for (i, turn) in legal.iter().enumerate() {
-                if variant.play(position, &turn.delta)? == *target {
+                if variant.play(position, &turn.delta)? == target {
                     chosen = Some(i);
                     break;
                 }
@@ -436,7 +474,8 @@ impl Player for MctsPlayer {
         }
         let i = chosen.expect("every searched turn is one of the legal turns");
         let turn = legal.into_iter().nth(i).expect("an index of the list");
-        self.tree = Some(tree.rerooted(best));
+        // The search goes on from the chosen turn's subtree, if it has one.
+        self.tree = node.map(|c| tree.rerooted(c));
         Ok(Choice::Turn(turn))
     }
 }

@@ -7,6 +7,7 @@ pub mod game_record;
 pub mod input;
 pub mod layouts;
 pub mod listing;
+pub mod lookahead;
 pub mod mcts;
 pub mod notation;
 pub mod players;

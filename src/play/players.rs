@@ -6,6 +6,7 @@ use rand_pcg::Pcg64Mcg;
 use variant_run_core::LegalTurn;
 
 use super::game::{Game, GameError};
+use super::lookahead;
 use super::mcts::{Budget, MctsPlayer, DEFAULT_PLAYOUTS};
 
 /// The built-in players, by the names the command line uses.
@@ -13,7 +14,9 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
     ("random", "plays a uniformly random legal turn"),
     (
         "greedy",
-        "captures as many pieces as it can, else plays at random",
+        "wins at once if it can, never lets the opponent win at once if it can help it, \
+         else plays the turn the ruleset's `evaluate` likes best (without one, the one that \
+         takes the most pieces)",
     ),
     (
         "mcts",
@@ -93,7 +96,10 @@ impl Player for RandomPlayer {
     }
 }
 
-/// Prefers the turns that capture the most enemy pieces; otherwise random.
+/// Takes a turn that wins at once if there is one; otherwise prefers the turns that score
+/// best, at random among equals, skipping a turn after which the opponent can win at once
+/// while there is another. A turn scores the ruleset's `evaluate` of the position it
+/// leaves, or without one the enemy pieces it takes.
 pub struct GreedyPlayer {
     rng: Pcg64Mcg,
 }
@@ -112,23 +118,52 @@ impl Player for GreedyPlayer {
             return Ok(Choice::Text("random".into()));
         }
         let position = game.position();
-        let enemy = 1 - position.side();
-        let before = position.pieces(enemy) as i64;
+        let mover = position.side();
+        let enemy = 1 - mover;
+        let before = i64::from(position.pieces(enemy));
         let variant = game.variant();
-        let mut scored: Vec<(i64, LegalTurn)> = Vec::new();
-        for turn in game.legal_turns()? {
-            // Pieces the enemy loses (fewer than none where a turn gives them pieces).
-            let after = variant.play(position, &turn.delta)?.pieces(enemy) as i64;
-            scored.push((before - after, turn));
+        let turns = game.legal_turns()?;
+        let mut after = Vec::with_capacity(turns.len());
+        for turn in &turns {
+            after.push(variant.play(position, &turn.delta)?);
         }
-        let best = scored.iter().map(|(s, _)| *s).max().unwrap_or(0);
-        let top: Vec<&LegalTurn> = scored
-            .iter()
-            .filter(|(s, _)| *s == best)
-            .map(|(_, t)| t)
-            .collect();
-        Ok(match top.choose(&mut self.rng) {
-            Some(turn) => Choice::Turn((*turn).clone()),
+        let mut wins = Vec::new();
+        for (i, next) in after.iter().enumerate() {
+            if lookahead::won_by(variant, next, mover)? {
+                wins.push(i);
+            }
+        }
+        if let Some(&i) = wins.choose(&mut self.rng) {
+            return Ok(Choice::Turn(turns[i].clone()));
+        }
+        let mut scores = Vec::with_capacity(turns.len());
+        for next in &after {
+            scores.push(if variant.has_evaluation() {
+                variant.evaluate(next, mover)?
+            } else {
+                // Pieces the enemy loses (fewer than none where a turn gives them pieces).
+                before - i64::from(next.pieces(enemy))
+            });
+        }
+        let mut open: Vec<usize> = (0..turns.len()).collect();
+        let mut first_choice = None;
+        while !open.is_empty() {
+            let best = open.iter().map(|&i| scores[i]).max().expect("open turns");
+            let top: Vec<usize> = open
+                .iter()
+                .copied()
+                .filter(|&i| scores[i] == best)
+                .collect();
+            let pick = *top.choose(&mut self.rng).expect("a best turn");
+            first_choice.get_or_insert(pick);
+            if !lookahead::loses_at_once(variant, &after[pick])? {
+                return Ok(Choice::Turn(turns[pick].clone()));
+            }
+            open.retain(|&i| i != pick);
+        }
+        // Every turn loses at once (or there is none): the best-scored one.
+        Ok(match first_choice {
+            Some(i) => Choice::Turn(turns[i].clone()),
             None => Choice::Text(String::new()),
         })
     }

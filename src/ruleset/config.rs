@@ -381,6 +381,10 @@ pub struct RulesConfig {
     pub after_turn: Option<String>,
     /// Script defining `game_result(game)`.
     pub end: String,
+    /// Script defining `evaluate(game, player)`: how good a position is for `player`, in
+    /// pieces' worth (positive: ahead). The computer players aim by it; without it they
+    /// count material (pieces on the board and still to receive).
+    pub evaluate: Option<String>,
 }
 
 /// `[notation.<name>]`: a notation of keywords, places and direction letters

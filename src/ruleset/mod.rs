@@ -136,6 +136,8 @@ pub struct Variant {
     host: ScriptHost,
     end_script: Script,
     after_turn_script: Option<Script>,
+    /// `[rules] evaluate`: how good a position is for a player, for the computer players.
+    evaluate_script: Option<Script>,
     /// The end script's results, remembered by the answers to its questions.
     end_memo: RefCell<Memo>,
     params: Rc<BTreeMap<String, Dynamic>>,

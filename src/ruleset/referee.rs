@@ -6,7 +6,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use rhai::{Dynamic, Map};
-use variant_run_core::{GameModel, Outcome, Position, Referee};
+use variant_run_core::{GameModel, Outcome, PlayerId, Position, Referee};
 
 use super::script::memo::{self, Tape};
 use super::script::questions::Asked;
@@ -84,6 +84,35 @@ impl Variant {
         let view = self.view(position.clone(), tape);
         let result: Dynamic = self.host.call(&self.end_script, "game_result", (view,))?;
         self.read_outcome(result)
+    }
+
+    /// Whether the ruleset says how good a position is (`[rules] evaluate`).
+    pub fn has_evaluation(&self) -> bool {
+        self.evaluate_script.is_some()
+    }
+
+    /// How good `position` is for `player`, in pieces' worth (positive: ahead): the
+    /// ruleset's `evaluate(game, player)`, else the material difference (pieces on the
+    /// board and still to receive).
+    ///
+    /// # Errors
+    /// The script fails or returns something that is not a whole number.
+    pub fn evaluate(&self, position: &Position, player: PlayerId) -> Result<i64, Diagnostic> {
+        let Some(script) = &self.evaluate_script else {
+            return Ok(material_lead(position, player));
+        };
+        let letter = self.model.rules.player_letter(player).to_string();
+        let view = self.view(position.clone(), None);
+        let value: Dynamic = self.host.call(script, "evaluate", (view, letter))?;
+        value.as_int().map_err(|t| {
+            self.host.at_definition(
+                Diagnostic::in_file(
+                    &script.file,
+                    format!("evaluate must return a whole number (pieces' worth), not {t}"),
+                ),
+                "evaluate",
+            )
+        })
     }
 
     /// Runs the after-turn script on the position a turn left, if the ruleset has one.
@@ -172,6 +201,12 @@ impl Variant {
             "the result map needs `winner: \"<letter>\"` or `draw: true`".into(),
         ))
     }
+}
+
+/// Pieces on the board and still to receive: `player`'s less the other's.
+pub fn material_lead(position: &Position, player: PlayerId) -> i64 {
+    let material = |p: PlayerId| i64::from(position.pieces(p) + position.supply(p));
+    material(player) - material(1 - player)
 }
 
 impl Referee for Variant {

@@ -127,6 +127,19 @@ fn chains_join_edges_under_the_adjacency_asked_for() {
     // o's zigzag shares tiles, never a side.
     assert_eq!(chain("o", "sides"), "false");
     assert_eq!(chain("o", "tiles"), "true");
+    // How many empty junctions each still needs (x's pieces block o, and o's block x).
+    let gap = |player: &str, from: &str, to: &str, adjacency: &str| {
+        square(&format!(
+            r#"game.gap("{player}", game.edge("{from}"), game.edge("{to}"), "{adjacency}")"#
+        ))
+    };
+    assert_eq!(gap("x", "bottom", "top", "sides"), "0");
+    // Up column e (e1, e3, e5) or f (f2, f4, f6) between o's pieces.
+    assert_eq!(gap("o", "bottom", "top", "sides"), "3");
+    // From a1 the only band runs up-right: b2, c3, d4, e5, f6 (f6 is on the top edge).
+    assert_eq!(gap("x", "bottom", "top", "bands"), "5");
+    // x holds the whole left edge: o cannot start there.
+    assert_eq!(gap("o", "left", "right", "sides"), "-1");
     // Left to right: nobody.
     let across = r#"game.connected("x", game.edge("left"), game.edge("right"), "tiles")"#;
     assert_eq!(square(across), "false");

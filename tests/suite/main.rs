@@ -22,6 +22,7 @@ mod common;
 mod designer_flow;
 mod errors;
 mod fuzz_properties;
+mod goal_players;
 mod hex_ruleset;
 mod hex_walkthrough;
 mod hostile_input;

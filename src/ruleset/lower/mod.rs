@@ -201,6 +201,7 @@ pub(super) fn lower(
         host: lowering.host,
         end_script: rules.end_script,
         after_turn_script: rules.after_turn_script,
+        evaluate_script: rules.evaluate_script,
         params: Rc::new(lowering.params),
         homes: [config.players[0].home, config.players[1].home],
         start_stacks,

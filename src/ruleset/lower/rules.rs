@@ -15,6 +15,7 @@ pub(super) struct LoweredRules {
     pub rules: Rules,
     pub end_script: Script,
     pub after_turn_script: Option<Script>,
+    pub evaluate_script: Option<Script>,
 }
 
 pub(super) fn rules(
@@ -99,6 +100,12 @@ pub(super) fn rules(
     };
     let end_script =
         lowering.hook_script("rules.end", &config.rules.end, "game_result", &["game"])?;
+    let evaluate_script = match &config.rules.evaluate {
+        Some(file) => {
+            Some(lowering.hook_script("rules.evaluate", file, "evaluate", &["game", "player"])?)
+        }
+        None => None,
+    };
     Ok(LoweredRules {
         rules: Rules {
             players,
@@ -110,6 +117,7 @@ pub(super) fn rules(
         },
         end_script,
         after_turn_script,
+        evaluate_script,
     })
 }
 

@@ -306,6 +306,19 @@ pub fn register_game_api(engine: &mut Engine) {
             })
         },
     );
+    // How many empty junctions the player must still fill for such a chain (pieces of
+    // the other player block it), or -1 when none can be made.
+    engine.register_fn(
+        "gap",
+        |g: &mut GameView, p: &str, from: Array, to: Array, adjacency: &str| -> Fallible<Dynamic> {
+            g.ask(Question::Gap {
+                player: p.into(),
+                from: questions::names(from)?,
+                to: questions::names(to)?,
+                adjacency: adjacency.into(),
+            })
+        },
+    );
 
     // Pieces, changed. Only the after-turn script's changes are kept.
     // Takes whole stacks off the board; their pieces leave the game.

@@ -99,6 +99,92 @@ impl Adjacency {
     }
 }
 
+/// The junctions next to `j` under `adjacency`, into `out` (cleared first).
+fn next_to(position: &Position, j: JunctionId, adjacency: Adjacency, out: &mut Vec<JunctionId>) {
+    let board = position.board();
+    out.clear();
+    match adjacency {
+        Adjacency::Bands => out.extend(board.band_neighbours(j, position.tiles())),
+        Adjacency::Sides => out.extend_from_slice(board.neighbours(j)),
+        Adjacency::Tiles => {
+            for cell in board.lattice().cells_at(board.junction(j).vertex) {
+                if let Some(c) = board.cell_id(cell) {
+                    out.extend(board.cell_junctions(c).iter().filter(|&&k| k != j));
+                }
+            }
+        }
+    }
+}
+
+/// The fewest empty junctions `player` must fill to make a chain from one of `from` to
+/// one of `to` (as [`connected`] asks), junctions of the other player's blocking it:
+/// 0 when the chain is there, `None` when no chain can be made. A shortest path where a
+/// held junction costs nothing and an empty one costs one (breadth first, a held
+/// junction to the front of the queue, an empty one to the back).
+pub fn gap(
+    position: &Position,
+    player: PlayerId,
+    from: &[JunctionId],
+    to: &[JunctionId],
+    adjacency: Adjacency,
+) -> Option<u32> {
+    let board = position.board();
+    let cost = |j: JunctionId| -> Option<u32> {
+        match position.stack(j).owner() {
+            None => Some(1),
+            Some(owner) if owner == player => Some(0),
+            Some(_) => None,
+        }
+    };
+    let mut goal = vec![false; board.junction_count()];
+    for &j in to {
+        goal[j as usize] = true;
+    }
+    let mut best = vec![u32::MAX; board.junction_count()];
+    let mut queue: VecDeque<JunctionId> = VecDeque::new();
+    // A junction reached at a lower cost than before goes on the queue: to the front
+    // when the step to it cost nothing, so the queue stays in order of cost.
+    fn reach(
+        best: &mut [u32],
+        queue: &mut VecDeque<JunctionId>,
+        k: JunctionId,
+        base: u32,
+        step: u32,
+    ) {
+        if base + step < best[k as usize] {
+            best[k as usize] = base + step;
+            if step == 0 {
+                queue.push_front(k);
+            } else {
+                queue.push_back(k);
+            }
+        }
+    }
+    for &j in from {
+        if let Some(c) = cost(j) {
+            reach(&mut best, &mut queue, j, 0, c);
+        }
+    }
+    let mut around = Vec::new();
+    let mut done = vec![false; board.junction_count()];
+    while let Some(j) = queue.pop_front() {
+        if std::mem::replace(&mut done[j as usize], true) {
+            continue;
+        }
+        let here = best[j as usize];
+        if goal[j as usize] {
+            return Some(here);
+        }
+        next_to(position, j, adjacency, &mut around);
+        for &k in &around {
+            if let Some(c) = cost(k) {
+                reach(&mut best, &mut queue, k, here, c);
+            }
+        }
+    }
+    None
+}
+
 /// Whether junctions topped by `player`'s pieces make a chain from one of `from` to one of
 /// `to`, each junction of it next to the one before under `adjacency`.
 pub fn connected(
@@ -122,25 +208,13 @@ pub fn connected(
             queue.push_back(j);
         }
     }
-    let mut next_to = Vec::new();
+    let mut around = Vec::new();
     while let Some(j) = queue.pop_front() {
         if goal[j as usize] {
             return true;
         }
-        next_to.clear();
-        match adjacency {
-            Adjacency::Bands => next_to.extend(board.band_neighbours(j, position.tiles())),
-            Adjacency::Sides => next_to.extend_from_slice(board.neighbours(j)),
-            Adjacency::Tiles => {
-                let lattice = board.lattice();
-                for cell in lattice.cells_at(board.junction(j).vertex) {
-                    if let Some(c) = board.cell_id(cell) {
-                        next_to.extend_from_slice(board.cell_junctions(c));
-                    }
-                }
-            }
-        }
-        for &k in &next_to {
+        next_to(position, j, adjacency, &mut around);
+        for &k in &around {
             if held(k) && !seen[k as usize] {
                 seen[k as usize] = true;
                 queue.push_back(k);

@@ -54,6 +54,12 @@ pub enum Question {
         to: Vec<String>,
         adjacency: String,
     },
+    Gap {
+        player: String,
+        from: Vec<String>,
+        to: Vec<String>,
+        adjacency: String,
+    },
 }
 
 /// An answer, as the script receives it.
@@ -299,6 +305,19 @@ impl Asked<'_> {
                 Answer::Bool(board_edges::connected(
                     position, player, &from, &to, adjacency,
                 ))
+            }
+            Question::Gap {
+                player,
+                from,
+                to,
+                adjacency,
+            } => {
+                let player = self.player(player)?;
+                let adjacency = board_edges::Adjacency::named(adjacency)?;
+                let from = self.junction_list(from)?;
+                let to = self.junction_list(to)?;
+                let gap = board_edges::gap(position, player, &from, &to, adjacency);
+                Answer::Int(gap.map_or(-1, i64::from))
             }
             Question::Param(name) => {
                 Answer::Param(self.params.get(name).cloned().ok_or_else(|| {
