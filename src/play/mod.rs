@@ -1,6 +1,7 @@
 //! Playing a ruleset: games turn by turn, turns in notations, layouts dealt from keys,
 //! computer players, sessions that write a game's transcript, and matches of many games.
 
+pub mod alphabeta;
 pub mod choices;
 pub mod game;
 pub mod game_record;

@@ -5,6 +5,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use variant_run_core::LegalTurn;
 
+use super::alphabeta::{self, AlphaBetaPlayer};
 use super::game::{Game, GameError};
 use super::lookahead;
 use super::mcts::{Budget, MctsPlayer, DEFAULT_PLAYOUTS};
@@ -22,6 +23,12 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
         "mcts",
         "searches the turns with random playouts (Monte Carlo tree search); `mcts:2000` \
          gives it 2000 playouts a turn (1000 without), `mcts:500ms` half a second",
+    ),
+    (
+        "alphabeta",
+        "the classical robot: searches every line of play two whole turns deep \
+         (`alphabeta:3` three) with alpha-beta pruning, scoring the positions it reaches by \
+         the ruleset's `evaluate`, or by material, mobility and stack heights",
     ),
     ("human", "you: type turns in the terminal"),
 ];
@@ -46,8 +53,10 @@ pub fn check_kind(kind: &str) -> Result<(), String> {
     match (name, budget) {
         (_, None) => Ok(()),
         ("mcts", Some(budget)) => Budget::parse(budget).map(|_| ()),
+        ("alphabeta", Some(depth)) => alphabeta::parse_depth(depth).map(|_| ()),
         (_, Some(_)) => Err(format!(
-            "`{kind}`: only `mcts` takes a budget after a colon (`mcts:2000`, `mcts:500ms`)"
+            "`{kind}`: only `mcts` takes a budget after a colon (`mcts:2000`, `mcts:500ms`), \
+             and `alphabeta` a depth (`alphabeta:3`)"
         )),
     }
 }
@@ -127,15 +136,6 @@ impl Player for GreedyPlayer {
         for turn in &turns {
             after.push(variant.play(position, &turn.delta)?);
         }
-        let mut wins = Vec::new();
-        for (i, next) in after.iter().enumerate() {
-            if lookahead::won_by(variant, next, mover)? {
-                wins.push(i);
-            }
-        }
-        if let Some(&i) = wins.choose(&mut self.rng) {
-            return Ok(Choice::Turn(turns[i].clone()));
-        }
         let mut scores = Vec::with_capacity(turns.len());
         for next in &after {
             scores.push(if variant.has_evaluation() {
@@ -144,6 +144,18 @@ impl Player for GreedyPlayer {
                 // Pieces the enemy loses (fewer than none where a turn gives them pieces).
                 before - i64::from(next.pieces(enemy))
             });
+        }
+        // A win at once, the best scored of them.
+        let mut wins = Vec::new();
+        for (i, next) in after.iter().enumerate() {
+            if lookahead::won_by(variant, next, mover)? {
+                wins.push(i);
+            }
+        }
+        if let Some(best) = wins.iter().map(|&i| scores[i]).max() {
+            wins.retain(|&i| scores[i] == best);
+            let pick = *wins.choose(&mut self.rng).expect("a winning turn");
+            return Ok(Choice::Turn(turns[pick].clone()));
         }
         let mut open: Vec<usize> = (0..turns.len()).collect();
         let mut first_choice = None;
@@ -180,8 +192,12 @@ pub fn computer_player(kind: &str, seed: u64) -> Option<Box<dyn Player>> {
                 Budget::Playouts(DEFAULT_PLAYOUTS),
                 seed,
             ))),
+            "alphabeta" => Some(Box::new(AlphaBetaPlayer::new(alphabeta::DEFAULT_DEPTH))),
             _ => None,
         },
+        Some(("alphabeta", depth)) => Some(Box::new(AlphaBetaPlayer::new(
+            alphabeta::parse_depth(depth).ok()?,
+        ))),
         Some(("mcts", budget)) => {
             Some(Box::new(MctsPlayer::new(Budget::parse(budget).ok()?, seed)))
         }

@@ -23,11 +23,13 @@ fn run(args: &[&str]) -> std::process::Output {
 #[test]
 fn a_bad_budget_is_one_message() {
     for (kind, says) in [
-        ("mcts:abc", "`mcts:abc`: the budget is a number of playouts (`mcts:2000`) or of milliseconds (`mcts:500ms`), above 0"),
+        ("mcts:abc", "`mcts:abc`: the budget is a number of playouts (`mcts:2000`, at most 10000000) or of milliseconds (`mcts:500ms`, at most 3600000), above 0"),
         ("mcts:0", "`mcts:0`: the budget is a number of playouts"),
         ("mcts:10s", "`mcts:10s`: the budget is a number of playouts"),
+        ("mcts:18446744073709551615ms", "`mcts:18446744073709551615ms`: the budget is a number of playouts"),
         ("greedy:5", "`greedy:5`: only `mcts` takes a budget after a colon"),
-        ("mtcs", "`mtcs` is not a kind of player; the kinds are random, greedy, mcts, human"),
+        ("alphabeta:9", "`alphabeta:9`: the depth is a number of whole turns from 1 to 4"),
+        ("mtcs", "`mtcs` is not a kind of player; the kinds are random, greedy, mcts, alphabeta, human"),
     ] {
         let output = run(&["truchet-browne", "play", "--player", &format!("x={kind}")]);
         assert_eq!(output.status.code(), Some(2), "{kind}");
@@ -35,7 +37,7 @@ fn a_bad_budget_is_one_message() {
         assert!(error.contains(says), "{kind}: {error}");
         assert!(output.stdout.is_empty(), "{kind}");
     }
-    for good in ["mcts", "mcts:20", "mcts:20ms"] {
+    for good in ["mcts", "mcts:20", "mcts:20ms", "alphabeta", "alphabeta:1"] {
         assert!(computer_player(good, 1).is_some(), "{good}");
     }
 }
