@@ -111,6 +111,10 @@ fn a_junction_knows_its_place_colour_neighbours_and_edges() {
         square(r#"[game.home("x"), game.home("o")]"#),
         r#"["bottom", "top"]"#
     );
+    assert_eq!(
+        square(r#"[game.player_colour("x"), game.player_colour("o")]"#),
+        r#"["dark", "light"]"#
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! they take a win at once and keep the opponent from one.
 
 use variant_run::play::players::{computer_player, Choice};
-use variant_run::play::Game;
+use variant_run::play::{opening, Game, Layout};
 use variant_run::ruleset::Variant;
 use variant_run_core::{LegalTurn, Position};
 
@@ -89,5 +89,45 @@ fn a_turn_that_lets_the_opponent_win_at_once_is_avoided() {
                 turn.text
             );
         }
+    }
+}
+
+/// The hexagonal prototype with Boardspace's bases (examples/designs/hex-bases) names no
+/// junction, so every size plays it: its bases are found on the board. Size 2 drawn by
+/// hand: x's home edge (row 1) holds c1 and e1, o's (row 8) c8 and e8; with
+/// `bases_to_win = 2`, o holding c1 and e1 has won.
+#[test]
+fn the_bases_design_finds_its_bases_at_every_size() {
+    let dir = crate::common::root().join("examples/designs/hex-bases");
+    let options = variant_run::ruleset::LoadOptions {
+        size: Some(2),
+        params: vec![("bases_to_win".into(), "2".into())],
+        ..variant_run::ruleset::LoadOptions::default()
+    };
+    let variant = Variant::load_with(&dir, &options).unwrap();
+    let start = opening(&variant, Layout::Random, 1).unwrap();
+    let text = variant.model.position_text(&start);
+    // The stacks field lists rows from the top: its last two x's are c1 and e1.
+    let (tiles, rest) = text.split_once(' ').unwrap();
+    let (stacks, side) = rest.split_once(' ').unwrap();
+    let mut stacks: Vec<char> = stacks.chars().collect();
+    for _ in 0..2 {
+        let last_x = stacks.iter().rposition(|&c| c == 'x').unwrap();
+        stacks[last_x] = 'o';
+    }
+    let won = format!("{tiles} {} {side}", stacks.iter().collect::<String>());
+    let position = variant.model.parse_position(&won).unwrap();
+    let c1 = position.board().junction_by_name("c1").unwrap();
+    assert_eq!(
+        position.stack(c1).owner(),
+        Some(1),
+        "o is the second player"
+    );
+    let outcome = variant.judge(&position).unwrap().unwrap();
+    assert_eq!(outcome.reason, "o holds 2 of x's home bases");
+    for size in [3, 6, 9] {
+        let variant = Variant::load(&dir, Some(size)).unwrap();
+        let start = opening(&variant, Layout::Random, 1).unwrap();
+        assert!(variant.judge(&start).unwrap().is_none(), "size {size}");
     }
 }

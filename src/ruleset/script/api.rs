@@ -294,6 +294,10 @@ pub fn register_game_api(engine: &mut Engine) {
     engine.register_fn("home", |g: &mut GameView, p: &str| {
         g.ask(Question::Home(p.into()))
     });
+    // The colour of the junctions the player owns: "dark" or "light".
+    engine.register_fn("player_colour", |g: &mut GameView, p: &str| {
+        g.ask(Question::PlayerColour(p.into()))
+    });
     // Whether the player's pieces make a chain from one of `from` to one of `to`.
     engine.register_fn(
         "connected",

@@ -48,6 +48,7 @@ pub enum Question {
     Edges(String),
     Edge(String),
     Home(String),
+    PlayerColour(String),
     Connected {
         player: String,
         from: Vec<String>,
@@ -291,6 +292,10 @@ impl Asked<'_> {
                         .map(|e| e.to_string())
                         .unwrap_or_default(),
                 )
+            }
+            Question::PlayerColour(p) => {
+                let player = self.player(p)?;
+                Answer::Text(self.model.rules.colour_of(player).to_string())
             }
             Question::Connected {
                 player,
