@@ -40,6 +40,7 @@ mod rule_change;
 mod rulesets;
 mod sandbox;
 mod serve;
+mod square_patch;
 mod svg;
 mod trugo_game;
 mod trugo_texts;
