@@ -19,6 +19,7 @@ mod check;
 mod cli;
 mod common;
 mod designer_flow;
+mod doc_commands;
 mod errors;
 mod fuzz_properties;
 mod hex_ruleset;
