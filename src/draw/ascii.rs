@@ -287,7 +287,7 @@ fn hex_height(y: i32) -> i32 {
 /// Draws a straight stroke between two canvas points, on the lines strictly between
 /// them (`|`, `/` or `\` by its slope). A spoke from a cell's centre to a corner on the
 /// next line up has no line between: it is drawn on the centre's line, halfway across.
-fn draw_between(canvas: &mut Canvas, from: (i32, i32), to: (i32, i32), spoke: bool) {
+pub(super) fn draw_between(canvas: &mut Canvas, from: (i32, i32), to: (i32, i32), spoke: bool) {
     let (dx, dy) = (to.0 - from.0, to.1 - from.1);
     let glyph = if dx == 0 {
         "|"

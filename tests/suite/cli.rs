@@ -317,3 +317,44 @@ fn threads_are_capped_with_a_message() {
          turn, and each holds its own copy of the ruleset)\n"
     );
 }
+
+/// A `--param` value passes the size checks a `[params]` value gets in variant.toml, and
+/// is refused before play with a message that names `--param`, not in the middle of a
+/// game blaming the script that read it.
+#[test]
+fn a_param_given_on_the_command_line_gets_the_size_checks_of_the_toml() {
+    let items = vec!["1"; 20_000].join(", ");
+    let in_toml = crate::common::copy::copy_variant("truchet-boardspace", "big-param");
+    crate::common::copy::edit(
+        &in_toml.join("variant.toml"),
+        "w_targets = [\"a1\", \"c1\", \"e1\", \"g1\"]",
+        &format!("w_targets = [{items}]"),
+    );
+    let refused = run(&[in_toml.to_str().unwrap(), "play"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused)
+            .contains("[params] w_targets holds 20000 array items; scripts may hold at most 10000"),
+        "{}",
+        stderr(&refused)
+    );
+
+    let param = format!("w_targets=[{items}]");
+    let refused = run(&["truchet-boardspace", "play", "--param", &param], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(stdout(&refused), "", "refused before the game starts");
+    assert_eq!(
+        stderr(&refused),
+        "variant-run: param w_targets given with --param holds 20000 array items; scripts \
+         may hold at most 10000; `array_items` in the [limits] table of variant.toml raises it\n"
+    );
+
+    let nested = format!("w_targets={}{}", "[".repeat(70), "]".repeat(70));
+    let refused = run(&["truchet-boardspace", "play", "--param", &nested], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(
+        stderr(&refused),
+        "variant-run: param w_targets given with --param nests arrays and tables 70 levels \
+         deep; scripts may nest values at most 64 levels deep\n"
+    );
+}

@@ -108,10 +108,13 @@ impl Legend {
                     false,
                 );
             } else {
+                let (owner, examples) = crate::draw::patch::junction_naming(board.lattice());
                 row(
                     Swatch::None,
-                    "a junction (a dot) is named after the tile whose east or west point it is: b3e, b3w"
-                        .to_string(),
+                    format!(
+                        "a junction (a dot) is named after the tile whose {owner} it is: {}",
+                        examples.join(", ")
+                    ),
                     false,
                 );
             }

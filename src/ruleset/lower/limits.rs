@@ -2,6 +2,8 @@
 //! and the `[params]` the scripts read, which must fit the same size limits as the values
 //! the scripts build themselves.
 
+use std::collections::BTreeMap;
+
 use crate::ruleset::config::LimitsConfig;
 use crate::ruleset::error::VariantError;
 use crate::ruleset::merged::MergedToml;
@@ -36,21 +38,37 @@ pub(super) fn limits(toml: &MergedToml, config: &LimitsConfig) -> Result<Limits,
     Ok(limits)
 }
 
-/// Checks that every `[params]` value fits the limits on strings, arrays and maps,
-/// counting what is nested inside it, as Rhai counts a value a script builds.
-pub(super) fn check_params(lowering: &Lowering) -> Result<(), VariantError> {
+/// Checks that every `[params]` value in force fits the limits on strings, arrays and
+/// maps, counting what is nested inside it, as Rhai counts a value a script builds. A
+/// value given with `--param` (named in `overridden`) is checked as the TOML's own is,
+/// since the scripts read it all the same, and its message names `--param`.
+pub(super) fn check_params(
+    lowering: &Lowering,
+    params: &BTreeMap<String, toml::Value>,
+    overridden: &[(String, String)],
+) -> Result<(), VariantError> {
     let limits = lowering.host.limits();
-    let Some(params) = lowering.toml.table.get("params").and_then(|p| p.as_table()) else {
-        return Ok(());
-    };
     for (name, value) in params {
+        let from_command_line = overridden.iter().any(|(n, _)| n == name);
+        let refuse = |problem: String, label: &str| {
+            if from_command_line {
+                VariantError::Param {
+                    message: format!("{name} given with --param {problem}"),
+                }
+            } else {
+                lowering.bad_labelled(
+                    &format!("params.{name}"),
+                    format!("[params] {name} {problem}"),
+                    label,
+                )
+            }
+        };
         let size = Sizes::of(value);
         if size.depth > MAX_DEPTH as u64 {
-            return Err(lowering.bad_labelled(
-                &format!("params.{name}"),
+            return Err(refuse(
                 format!(
-                    "[params] {name} nests arrays and tables {} levels deep; scripts may \
-                     nest values at most {MAX_DEPTH} levels deep",
+                    "nests arrays and tables {} levels deep; scripts may nest values at most \
+                     {MAX_DEPTH} levels deep",
                     size.depth
                 ),
                 "too deep",
@@ -79,10 +97,9 @@ pub(super) fn check_params(lowering: &Lowering) -> Result<(), VariantError> {
         .into_iter()
         .find(|(_, used, limit, _)| used > limit);
         if let Some((what, used, limit, key)) = over {
-            return Err(lowering.bad_labelled(
-                &format!("params.{name}"),
+            return Err(refuse(
                 format!(
-                    "[params] {name} holds {used} {what}; scripts may hold at most {limit}; {}",
+                    "holds {used} {what}; scripts may hold at most {limit}; {}",
                     raise_hint(key)
                 ),
                 "too large",

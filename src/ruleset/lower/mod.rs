@@ -155,7 +155,7 @@ pub(super) fn lower(
         size: None,
         params,
     };
-    limits::check_params(&lowering)?;
+    limits::check_params(&lowering, &config.params, &options.params)?;
     lowering.size = board::size(&lowering, &config, options)?;
     let board = board::board(
         &lowering,
