@@ -25,6 +25,7 @@ mod fuzz_properties;
 mod hex_ruleset;
 mod hex_walkthrough;
 mod hostile_input;
+mod inheritance;
 mod invariants;
 mod matches;
 mod mcts;
