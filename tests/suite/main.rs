@@ -41,6 +41,7 @@ mod remembered_rules;
 mod rule_change;
 mod rulesets;
 mod sandbox;
+mod scripting_reference;
 mod serve;
 mod svg;
 mod trugo_game;
