@@ -188,6 +188,16 @@ impl ScriptDirs {
     }
 }
 
+/// Whether two paths give a script the same text: the same file, or two copies of it
+/// (a project and a copy of its rulesets each have a `scripts/`, whose `outcome.rhai`
+/// reads the same either way).
+fn same_script(a: &Path, b: &Path) -> bool {
+    if a.canonicalize().ok() == b.canonicalize().ok() {
+        return true;
+    }
+    matches!((read_script(a), read_script(b)), (Ok(a), Ok(b)) if a == b)
+}
+
 /// An import's ruleset and path, when it names another ruleset's script.
 fn split_ruleset(written: &str) -> Option<(&str, &str)> {
     written.split_once(RULESET_SEPARATOR)
@@ -329,8 +339,9 @@ impl ImportWalk<'_> {
             // file for a plain path: it must be the one its own ruleset gives it.
             if let (Some(foreign), None) = (foreign, split_ruleset(&written)) {
                 let theirs = foreign.dirs.find_module(&written).ok();
-                let same =
-                    theirs.as_ref().and_then(|p| p.canonicalize().ok()) == path.canonicalize().ok();
+                let same = theirs
+                    .as_ref()
+                    .is_some_and(|theirs| same_script(theirs, &path));
                 if !same {
                     let name = foreign.name.escape_debug();
                     return Err(at(
