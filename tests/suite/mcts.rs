@@ -23,7 +23,7 @@ fn run(args: &[&str]) -> std::process::Output {
 #[test]
 fn a_bad_budget_is_one_message() {
     for (kind, says) in [
-        ("mcts:abc", "`mcts:abc`: the budget is a number of playouts (`mcts:2000`) or of milliseconds (`mcts:500ms`), above 0"),
+        ("mcts:abc", "`mcts:abc`: the budget is a number of playouts (`mcts:2000`, at most 10000000) or of milliseconds (`mcts:500ms`, at most 3600000), above 0"),
         ("mcts:0", "`mcts:0`: the budget is a number of playouts"),
         ("mcts:10s", "`mcts:10s`: the budget is a number of playouts"),
         ("greedy:5", "`greedy:5`: only `mcts` takes a budget after a colon"),
