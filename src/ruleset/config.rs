@@ -341,7 +341,7 @@ pub struct SetupConfig {
     pub tiles: TileSetup,
     /// With `tiles = "placement"`: the script whose `placement_turns(size)` lists who
     /// places which tiles, turn by turn.
-    pub placement: Option<String>,
+    pub placement: Option<HookScript>,
     /// Layouts dealt from a numbered key (`--key`, `--game-id`) by a documented
     /// generator. A ruleset that has one also deals its seeded layouts with it, the seed
     /// being the key.
@@ -375,16 +375,52 @@ pub struct RulesConfig {
     /// Script defining `can_capture(landing, defender, defender_at_home)`: when a merged
     /// stack or substack landing on an enemy stack captures it. Without it, a landing
     /// never captures.
-    pub capture: Option<String>,
+    pub capture: Option<HookScript>,
     /// Script defining `after_turn(game)`: rules run once after every turn (captures by
     /// surrounding).
-    pub after_turn: Option<String>,
+    pub after_turn: Option<HookScript>,
     /// Script defining `game_result(game)`.
-    pub end: String,
+    pub end: HookScript,
     /// Script defining `evaluate(game, player)`: how good a position is for `player`, in
     /// pieces' worth (positive: ahead). The computer players aim by it; without it they
     /// count material (pieces on the board and still to receive).
-    pub evaluate: Option<String>,
+    pub evaluate: Option<HookScript>,
+}
+
+/// What a hook's key holds: the path of its script, or `false`, which drops a hook the
+/// ruleset would inherit from the one it extends (a derived ruleset cannot simply leave
+/// the key out: that keeps the base's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HookScript {
+    Path(String),
+    Dropped,
+}
+
+impl<'de> Deserialize<'de> for HookScript {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<HookScript, D::Error> {
+        struct HookVisitor;
+        impl serde::de::Visitor<'_> for HookVisitor {
+            type Value = HookScript;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(
+                    "a script path in quotes such as \"rules/end.rhai\", or false to drop \
+                     the hook",
+                )
+            }
+            fn visit_str<E>(self, text: &str) -> Result<HookScript, E> {
+                Ok(HookScript::Path(text.to_string()))
+            }
+            fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<HookScript, E> {
+                if b {
+                    // `true` would have to mean "some script": which one is the question.
+                    Err(E::invalid_value(serde::de::Unexpected::Bool(true), &self))
+                } else {
+                    Ok(HookScript::Dropped)
+                }
+            }
+        }
+        deserializer.deserialize_any(HookVisitor)
+    }
 }
 
 /// `[notation.<name>]`: a notation of keywords, places and direction letters

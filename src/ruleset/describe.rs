@@ -5,11 +5,12 @@ use std::fmt::Write;
 
 use variant_run_core::{Colour, Form};
 
+use super::hooks::{HookState, ScriptOrigin};
 use super::Variant;
 
 impl Variant {
     /// Describes the loaded ruleset: board, tiles, players, turns, the capture table,
-    /// counters, scripts and parameters.
+    /// counters, hooks and parameters.
     pub fn describe(&self) -> String {
         let model = &self.model;
         let board = &model.board;
@@ -113,15 +114,26 @@ impl Variant {
         } else {
             line("landings never capture".into());
         }
-        let named = |file: &str| self.script_name(file);
-        line(format!(
-            "scripts: end {}{}",
-            named(&self.end_script.file),
-            match &self.after_turn_script {
-                Some(s) => format!(", after each turn {}", named(&s.file)),
-                None => String::new(),
-            }
-        ));
+        // Each hook with the script that fills it and the folder that script came from,
+        // so a derived ruleset shows what it inherits.
+        line("hooks:".into());
+        for (hook, state) in &self.hooks {
+            let what = match state {
+                HookState::Absent => "none".to_string(),
+                HookState::Dropped => format!("none (dropped: {} = false)", hook.key_name()),
+                HookState::Script { path, origin } => {
+                    let from = match origin {
+                        ScriptOrigin::Own => "the ruleset's own folder".to_string(),
+                        ScriptOrigin::Extended(name) => {
+                            format!("{name}, which this ruleset extends")
+                        }
+                        ScriptOrigin::Shared => "scripts/ (shared)".to_string(),
+                    };
+                    format!("{path} from {from}, defines {}", hook.function)
+                }
+            };
+            line(format!("  {} {}: {what}", hook.table(), hook.key_name()));
+        }
         for (name, value) in self.params.iter() {
             line(format!("param {name} = {value}"));
         }
@@ -139,24 +151,5 @@ impl Variant {
             let _ = writeln!(text, "marked {}: {}", marks.legend, names.join(" "));
         }
         text
-    }
-}
-
-impl Variant {
-    /// A script's path as the TOML gives it: inside the variant folder, or in the shared
-    /// `scripts/` folder (said so), wherever the project lies.
-    fn script_name(&self, file: &str) -> String {
-        let path = std::fs::canonicalize(file).unwrap_or_else(|_| file.into());
-        let inside = |dir: &std::path::Path| {
-            let dir = std::fs::canonicalize(dir).ok()?;
-            path.strip_prefix(dir).ok().map(|p| p.display().to_string())
-        };
-        if let Some(local) = inside(&self.dir) {
-            return local;
-        }
-        match super::library::shared_scripts_dir(&self.dir).and_then(|d| inside(&d)) {
-            Some(shared) => format!("{shared} (shared)"),
-            None => file.to_string(),
-        }
     }
 }

@@ -443,8 +443,9 @@ fn read_one(
 }
 
 /// Finds the folder an `extends` names: a path relative to the extending variant's
-/// folder, else a ruleset's name.
-fn resolve_extends(dir: &Path, base: &str) -> Result<PathBuf, String> {
+/// folder, else a ruleset's name. Scripts' `import "<ruleset>:<path>"` finds rulesets
+/// the same way.
+pub(crate) fn resolve_extends(dir: &Path, base: &str) -> Result<PathBuf, String> {
     let relative = dir.join(base);
     if relative.join(VARIANT_FILE).is_file() {
         return Ok(relative);

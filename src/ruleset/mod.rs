@@ -11,6 +11,7 @@
 pub mod config;
 mod describe;
 mod error;
+pub mod hooks;
 pub mod library;
 mod lower;
 pub mod merged;
@@ -133,6 +134,8 @@ pub struct Variant {
     /// What the ruleset's files got away with but a designer should hear about (a
     /// copied folder still named after the original, say).
     pub warnings: Vec<Diagnostic>,
+    /// Every hook and what the ruleset has for it, in the order of [`hooks::HOOKS`].
+    pub hooks: Vec<(&'static hooks::Hook, hooks::HookState)>,
     host: ScriptHost,
     end_script: Script,
     after_turn_script: Option<Script>,

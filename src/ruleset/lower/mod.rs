@@ -18,15 +18,16 @@ pub use notation::SERVER_NOTATION;
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
 
 use rhai::{Dynamic, Scope};
 use variant_run_core::GameModel;
 
-use super::config::{Expr, VariantConfig};
+use super::config::{Expr, HookScript, VariantConfig};
 use super::error::VariantError;
+use super::hooks::{Hook, HookState, ScriptOrigin, HOOKS};
 use super::library::shared_scripts_dir;
 use super::merged::MergedToml;
 use super::script::memo::Memo;
@@ -42,6 +43,8 @@ pub(super) struct Lowering<'a> {
     /// The board size (`None` on a patch).
     size: Option<u32>,
     params: BTreeMap<String, Dynamic>,
+    /// Each hook met so far and what the ruleset has for it.
+    hooks: Vec<(&'static Hook, HookState)>,
 }
 
 impl Lowering<'_> {
@@ -66,20 +69,85 @@ impl Lowering<'_> {
             .map_err(|why| self.bad_labelled(key, why.message.clone(), why.label()))
     }
 
-    /// Compiles the script a `[rules]`/`[setup]` key names and checks it: it defines
-    /// `hook` with `params` parameters, and every `[params]` entry it reads by name exists.
+    /// Compiles the script a hook's key names and checks it: it defines the hook's
+    /// function with its parameters, and every `[params]` entry it reads by name exists.
+    /// A hook left out or dropped with `false` has no script; a required one must have
+    /// one. What was found is kept for `describe`.
     fn hook_script(
         &mut self,
-        key: &str,
-        file: &str,
-        hook: &str,
-        params: &[&str],
-    ) -> Result<Script, VariantError> {
-        let path = self.script_path(key, file)?;
+        hook: &'static Hook,
+        setting: Option<&HookScript>,
+    ) -> Result<Option<Script>, VariantError> {
+        let file = match setting {
+            None => {
+                self.hooks.push((hook, HookState::Absent));
+                return Ok(None);
+            }
+            Some(HookScript::Dropped) if hook.required => {
+                return Err(self.bad_labelled(
+                    hook.key,
+                    format!(
+                        "{} {} = false: this hook cannot be dropped, every ruleset needs \
+                         `{}`; name a script that defines it",
+                        hook.table(),
+                        hook.key_name(),
+                        hook.signature()
+                    ),
+                    "a required hook",
+                ));
+            }
+            Some(HookScript::Dropped) => {
+                self.hooks.push((hook, HookState::Dropped));
+                return Ok(None);
+            }
+            Some(HookScript::Path(file)) => file,
+        };
+        if file.is_empty() {
+            let how = if hook.required {
+                "name a script".to_string()
+            } else {
+                format!(
+                    "name a script, or write `{} = false` to drop the hook",
+                    hook.key_name()
+                )
+            };
+            return Err(self.bad_labelled(
+                hook.key,
+                format!("{} {} is empty: {how}", hook.table(), hook.key_name()),
+                "an empty script path",
+            ));
+        }
+        let path = self.script_path(hook.key, file)?;
         let script = self.host.compile(&path)?;
-        require_hook(&self.host, &script, hook, params)?;
+        require_hook(&self.host, &script, hook.function, hook.params)?;
         check_params_read(&self.host, &script, &self.params)?;
-        Ok(script)
+        let origin = self.origin_of(&path);
+        self.hooks.push((
+            hook,
+            HookState::Script {
+                path: file.clone(),
+                origin,
+            },
+        ));
+        Ok(Some(script))
+    }
+
+    /// Which of the ruleset's folders a script was found in.
+    fn origin_of(&self, path: &Path) -> ScriptOrigin {
+        let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+        let script = real(path);
+        for (i, file) in self.toml.files.iter().enumerate() {
+            if script.starts_with(real(&file.dir)) {
+                if i == 0 {
+                    return ScriptOrigin::Own;
+                }
+                let name = real(&file.dir)
+                    .file_name()
+                    .map_or_else(|| file.shown.clone(), |n| n.to_string_lossy().into_owned());
+                return ScriptOrigin::Extended(name);
+            }
+        }
+        ScriptOrigin::Shared
     }
 
     /// What expressions in the TOML can read: `size` (on a fixed board) and every
@@ -154,6 +222,7 @@ pub(super) fn lower(
         host: ScriptHost::new(&toml.dirs(), shared.as_deref(), limits),
         size: None,
         params,
+        hooks: Vec::new(),
     };
     limits::check_params(&lowering, &config.params, &options.params)?;
     lowering.size = board::size(&lowering, &config, options)?;
@@ -173,6 +242,9 @@ pub(super) fn lower(
     let keyed_layout = setup::keyed_layout(&lowering, &config.setup, &model)?;
     let notations = notation::notations(&lowering, &config.notation, &model)?;
     let marks = marks::marks(&lowering, &config, &model.board)?;
+    lowering
+        .hooks
+        .sort_by_key(|(hook, _)| HOOKS.iter().position(|h| h.key == hook.key));
     Ok(Variant {
         name: printable(&config.name).into_owned(),
         summary: printable(&config.summary).into_owned(),
@@ -198,6 +270,7 @@ pub(super) fn lower(
                 .map(|_| lowering.host.every_source_text())
                 .as_deref(),
         )),
+        hooks: lowering.hooks,
         host: lowering.host,
         end_script: rules.end_script,
         after_turn_script: rules.after_turn_script,

@@ -9,6 +9,7 @@ use variant_run_core::{
 use super::Lowering;
 use crate::ruleset::config::{Expr, FormEntry, PiecesFrom, VariantConfig};
 use crate::ruleset::error::VariantError;
+use crate::ruleset::hooks;
 use crate::ruleset::script::Script;
 
 pub(super) struct LoweredRules {
@@ -73,39 +74,26 @@ pub(super) fn rules(
 
     // The capture rule is a script, but it is asked once per pair of heights now, never
     // during play.
-    let capture = match &config.rules.capture {
-        Some(file) => {
-            let script = lowering.hook_script(
-                "rules.capture",
-                file,
-                "can_capture",
-                &["landing", "defender", "defender_at_home"],
-            )?;
+    let capture_script = lowering.hook_script(&hooks::CAPTURE, config.rules.capture.as_ref())?;
+    let capture = match capture_script {
+        Some(script) => {
             let host = &lowering.host;
             CaptureTable::tabulate(max_height, |landing, defender, at_home| {
                 host.call::<bool>(
                     &script,
-                    "can_capture",
+                    hooks::CAPTURE.function,
                     (landing as i64, defender as i64, at_home),
                 )
             })?
         }
         None => CaptureTable::never(max_height),
     };
-    let after_turn_script = match &config.rules.after_turn {
-        Some(file) => {
-            Some(lowering.hook_script("rules.after_turn", file, "after_turn", &["game"])?)
-        }
-        None => None,
-    };
-    let end_script =
-        lowering.hook_script("rules.end", &config.rules.end, "game_result", &["game"])?;
-    let evaluate_script = match &config.rules.evaluate {
-        Some(file) => {
-            Some(lowering.hook_script("rules.evaluate", file, "evaluate", &["game", "player"])?)
-        }
-        None => None,
-    };
+    let after_turn_script =
+        lowering.hook_script(&hooks::AFTER_TURN, config.rules.after_turn.as_ref())?;
+    let end_script = lowering
+        .hook_script(&hooks::END, Some(&config.rules.end))?
+        .expect("a required hook has a script or is refused");
+    let evaluate_script = lowering.hook_script(&hooks::EVALUATE, config.rules.evaluate.as_ref())?;
     Ok(LoweredRules {
         rules: Rules {
             players,

@@ -6,8 +6,9 @@ use variant_run_core::{CellId, GameModel, KeyedLayout, LayoutError};
 
 use super::Lowering;
 use crate::diagnostic::Diagnostic;
-use crate::ruleset::config::{SetupConfig, TileSetup};
+use crate::ruleset::config::{HookScript, SetupConfig, TileSetup};
 use crate::ruleset::error::VariantError;
+use crate::ruleset::hooks;
 use crate::ruleset::script::map_str;
 use crate::ruleset::{Counters, PlacementTurn};
 
@@ -67,25 +68,36 @@ pub(super) fn placement_turns(
     setup: &SetupConfig,
     model: &GameModel,
 ) -> Result<Vec<PlacementTurn>, VariantError> {
-    match (setup.tiles, &setup.placement) {
-        (TileSetup::Placement, Some(file)) => {
-            let script =
-                lowering.hook_script("setup.placement", file, "placement_turns", &["size"])?;
-            let size = lowering.size.unwrap_or(0) as i64;
-            let turns: Array = lowering.host.call(&script, "placement_turns", (size,))?;
-            read_placement(model, turns).map_err(|message| {
-                VariantError::Script(lowering.host.at_definition(
-                    Diagnostic::in_file(&script.file, message),
-                    "placement_turns",
-                ))
-            })
-        }
-        (TileSetup::Placement, None) => Err(lowering.bad(
+    if setup.tiles != TileSetup::Placement {
+        // The key may be inherited from a ruleset that lays its tiles by turns; this
+        // one does not use it.
+        lowering.hook_script(&hooks::PLACEMENT, None)?;
+        return Ok(Vec::new());
+    }
+    if setup.placement == Some(HookScript::Dropped) {
+        return Err(lowering.bad_labelled(
+            hooks::PLACEMENT.key,
+            "[setup] placement = false, but `tiles = \"placement\"` lays the tiles by the \
+             turns that script lists; to play without set-up turns, set `tiles = \"random\"` too",
+            "the set-up needs this hook",
+        ));
+    }
+    let Some(script) = lowering.hook_script(&hooks::PLACEMENT, setup.placement.as_ref())? else {
+        return Err(lowering.bad(
             "setup.tiles",
             "[setup] tiles = \"placement\" needs `placement = \"<script>.rhai\"`",
-        )),
-        (TileSetup::Random | TileSetup::Pool, _) => Ok(Vec::new()),
-    }
+        ));
+    };
+    let size = lowering.size.unwrap_or(0) as i64;
+    let turns: Array = lowering
+        .host
+        .call(&script, hooks::PLACEMENT.function, (size,))?;
+    read_placement(model, turns).map_err(|message| {
+        VariantError::Script(lowering.host.at_definition(
+            Diagnostic::in_file(&script.file, message),
+            hooks::PLACEMENT.function,
+        ))
+    })
 }
 
 /// `[setup.layout]`: the keyed layout, its state letters read against the tile set.

@@ -9,6 +9,7 @@ use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Scope, AST};
 
 use super::api::register_game_api;
 use super::budget::{self, Budget};
+use super::catalogue::{catalogue, nearest, ApiEntry, Receiver};
 use super::limits::{raise_hint, too_large, Limits};
 use super::modules::{
     check_imports, parse_error, read_script, SandboxResolver, ScriptDirs, Sources,
@@ -28,6 +29,9 @@ pub struct ScriptHost {
     dirs: ScriptDirs,
     /// Script sources by the name errors show (the path as given), for caret lines.
     sources: Sources,
+    /// What scripts can call on a `Game` and a `Group`, read from the engine, to answer
+    /// a call of something else with the nearest names.
+    api: Vec<ApiEntry>,
 }
 
 /// A compiled script and the file it came from.
@@ -63,13 +67,21 @@ impl ScriptHost {
         });
         register_game_api(&mut engine);
         register_strict_comparisons(&mut engine);
+        let api = catalogue(&engine);
         ScriptHost {
             engine,
             limits,
             budget,
             dirs,
             sources,
+            api,
         }
+    }
+
+    /// Every function and property scripts can use on a `Game` and a `Group`, as the
+    /// engine has them registered.
+    pub fn api(&self) -> &[ApiEntry] {
+        &self.api
     }
 
     /// The limits the scripts run within.
@@ -176,7 +188,7 @@ impl ScriptHost {
         self.budget.start_call();
         self.engine
             .eval_expression_with_scope::<T>(&mut scope, expr)
-            .map_err(|e| root_cause(&e, &self.limits))
+            .map_err(|e| root_cause(&e, &self.limits, &self.api))
     }
 
     /// Like [`ScriptHost::locate`]; errors Rhai gives no position (a runaway loop hitting
@@ -236,7 +248,7 @@ impl ScriptHost {
         let file = innermost_source.unwrap_or(file).to_string();
         let pos = innermost.position();
         self.at_position(
-            Diagnostic::in_file(&file, root_cause(innermost, &self.limits)),
+            Diagnostic::in_file(&file, root_cause(innermost, &self.limits, &self.api)),
             pos,
             "here",
         )
@@ -286,7 +298,7 @@ fn innermost_fn(error: &EvalAltResult) -> Option<&str> {
 
 /// The message of an error without Rhai's own position suffix, in words a designer
 /// recognises.
-fn root_cause(error: &EvalAltResult, limits: &Limits) -> String {
+fn root_cause(error: &EvalAltResult, limits: &Limits, api: &[ApiEntry]) -> String {
     let (_, inner) = innermost(error, None);
     let text = match inner {
         EvalAltResult::ErrorTooManyOperations(_) => format!(
@@ -312,7 +324,10 @@ fn root_cause(error: &EvalAltResult, limits: &Limits) -> String {
             type_words(actual),
             type_words(expected)
         ),
-        EvalAltResult::ErrorFunctionNotFound(signature, _) => function_not_found(signature),
+        EvalAltResult::ErrorFunctionNotFound(signature, _) => function_not_found(signature, api),
+        EvalAltResult::ErrorDotExpr(text, _) => {
+            property_not_found(text, api).unwrap_or_else(|| text.clone())
+        }
         EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
         other => other.to_string(),
     };
@@ -323,17 +338,123 @@ fn root_cause(error: &EvalAltResult, limits: &Limits) -> String {
     }
 }
 
-/// "No function `name` taking (a number, text)", from Rhai's `name (i64, string)`.
-fn function_not_found(signature: &str) -> String {
+/// What is wrong with a call Rhai found no function for (`home2 (Game, &str | ...)`),
+/// in a designer's words: for a call on the game or a group, the nearest functions it
+/// has, or the arguments the function of that name takes.
+fn function_not_found(signature: &str, api: &[ApiEntry]) -> String {
     let Some((name, args)) = signature.split_once(" (") else {
         return format!("no function `{signature}`");
     };
-    let args = args.trim_end_matches(')');
-    if args.is_empty() {
-        return format!("no function `{name}` taking no arguments");
+    let args: Vec<&str> = args
+        .trim_end_matches(')')
+        .split(", ")
+        .filter(|a| !a.is_empty())
+        .collect();
+    let given = |args: &[&str]| -> String {
+        let words: Vec<&str> = args.iter().map(|a| argument_words(a)).collect();
+        words.join(", ")
+    };
+    let receiver = args.first().and_then(|&first| {
+        [Receiver::Game, Receiver::Group]
+            .into_iter()
+            .find(|r| r.type_name() == first)
+    });
+    let Some(receiver) = receiver else {
+        return if args.is_empty() {
+            format!("no function `{name}` taking no arguments")
+        } else {
+            format!("no function `{name}` taking ({})", given(&args))
+        };
+    };
+    let on = receiver.words();
+    let overloads: Vec<&ApiEntry> = api
+        .iter()
+        .filter(|e| e.receiver == receiver && e.name == name)
+        .collect();
+    if overloads.iter().any(|e| e.property) && args.len() == 1 {
+        return format!(
+            "`{name}` of {on} is a property, not a function: write it without parentheses, \
+             `.{name}`"
+        );
     }
-    let words: Vec<&str> = args.split(", ").map(type_words).collect();
-    format!("no function `{name}` taking ({})", words.join(", "))
+    let functions: Vec<String> = overloads
+        .iter()
+        .filter(|e| !e.property)
+        .map(|e| {
+            let words: Vec<&str> = e.params.iter().map(|p| argument_words(p)).collect();
+            format!("({})", words.join(", "))
+        })
+        .collect();
+    if !functions.is_empty() {
+        return format!(
+            "`{name}` of {on} takes {}, not ({})",
+            functions.join(" or "),
+            given(&args[1..])
+        );
+    }
+    match nearest(api, receiver, false, name).as_slice() {
+        [] => {
+            format!("{on} has no function `{name}` (docs/scripting.md lists what scripts can call)")
+        }
+        near => format!(
+            "{on} has no function `{name}`; did you mean {}?",
+            alternatives(near)
+        ),
+    }
+}
+
+/// Rhai's "Unknown property 'p' - a getter is not registered for type 'Game'", and its
+/// setter twin, in a designer's words with the nearest properties; `None` for other
+/// types than the game API's.
+fn property_not_found(text: &str, api: &[ApiEntry]) -> Option<String> {
+    let quoted: Vec<&str> = text.split('\'').skip(1).step_by(2).collect();
+    let (&property, &type_name) = (quoted.first()?, quoted.get(1)?);
+    let receiver = [Receiver::Game, Receiver::Group]
+        .into_iter()
+        .find(|r| r.type_name() == type_name)?;
+    let on = receiver.words();
+    if text.starts_with("No writable property") {
+        return Some(format!(
+            "`{property}` of {on} cannot be set: scripts read the game's properties and \
+             change it only through its functions"
+        ));
+    }
+    if api
+        .iter()
+        .any(|e| e.receiver == receiver && !e.property && e.name == property)
+    {
+        return Some(format!(
+            "`{property}` of {on} is a function, not a property: call it, `.{property}(...)`"
+        ));
+    }
+    Some(match nearest(api, receiver, true, property).as_slice() {
+        [] => format!(
+            "{on} has no property `{property}` (docs/scripting.md lists what scripts can read)"
+        ),
+        near => format!(
+            "{on} has no property `{property}`; did you mean {}?",
+            alternatives(near)
+        ),
+    })
+}
+
+/// `a`, `` `a` or `b` ``, `` `a`, `b` or `c` ``.
+fn alternatives(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => quoted.join(""),
+    }
+}
+
+/// An argument's type in words; Rhai writes text as `&str | ImmutableString | String`.
+fn argument_words(rhai_type: &str) -> &str {
+    let first = rhai_type.split(" | ").next().unwrap_or(rhai_type).trim();
+    match first {
+        "Array" | "array" => "a list",
+        "Dynamic" => "a value",
+        other => type_words(other),
+    }
 }
 
 /// Reads an optional string field of a map a script returned.

@@ -8,6 +8,7 @@
 mod api;
 pub mod board_edges;
 mod budget;
+pub mod catalogue;
 mod closures;
 mod host;
 pub mod limits;

@@ -20,6 +20,8 @@ use rhai::{ASTNode, Engine, EvalAltResult, Expr, Module, Position, Scope, Stmt, 
 use super::closures::variable_from_outside;
 use super::host::display_name;
 use crate::diagnostic::Diagnostic;
+use crate::ruleset::library::shared_scripts_dir;
+use crate::ruleset::merged::{resolve_extends, MergedToml};
 
 /// The largest script file read: rules are a few kilobytes.
 pub const MAX_SCRIPT_BYTES: u64 = 1 << 20;
@@ -32,25 +34,79 @@ const MODULE_EXTENSION: &str = "rhai";
 /// an error anywhere can show its line.
 pub(super) type Sources = Rc<RefCell<BTreeMap<String, Arc<str>>>>;
 
+/// What separates a ruleset's name from a script path in an import that reaches into
+/// another ruleset: `import "truchet-boardspace:rules/end" as bases;`. No script path
+/// of a ruleset's own folders holds one, so the two kinds of import cannot be confused.
+pub const RULESET_SEPARATOR: char = ':';
+
 /// The folders scripts may come from, in the order they are searched.
 #[derive(Clone, Debug)]
 pub struct ScriptDirs {
     /// Each folder as given (for messages and the paths found) and as the file system
     /// resolves it (to tell whether a file lies inside it).
     dirs: Vec<(PathBuf, PathBuf)>,
+    /// The folder another ruleset's name is resolved from, as `extends` resolves it: the
+    /// ruleset's own. `None`: imports cannot name another ruleset.
+    home: Option<PathBuf>,
 }
 
 impl ScriptDirs {
+    /// The folders, searched in this order; the first is the ruleset's own, from which
+    /// other rulesets' names are resolved.
     pub fn new(dirs: impl IntoIterator<Item = PathBuf>) -> ScriptDirs {
-        ScriptDirs {
-            dirs: dirs
-                .into_iter()
-                .map(|d| {
-                    let real = d.canonicalize().unwrap_or_else(|_| d.clone());
-                    (d, real)
-                })
-                .collect(),
+        let dirs: Vec<(PathBuf, PathBuf)> = dirs
+            .into_iter()
+            .map(|d| {
+                let real = d.canonicalize().unwrap_or_else(|_| d.clone());
+                (d, real)
+            })
+            .collect();
+        let home = dirs.first().map(|(d, _)| d.clone());
+        ScriptDirs { dirs, home }
+    }
+
+    /// The folders another ruleset's scripts come from: its own, those it extends, and
+    /// the shared `scripts/`, exactly as when that ruleset loads.
+    ///
+    /// # Errors
+    /// The name is not a plain ruleset name (a path could leave the known folders), names
+    /// no ruleset, or that ruleset's `variant.toml` does not read.
+    fn of_ruleset(&self, name: &str) -> Result<ScriptDirs, PathRefused> {
+        let shown = name.escape_debug();
+        let refuse = |message: String| PathRefused {
+            message,
+            missing: false,
+        };
+        let mut components = Path::new(name).components();
+        let plain = matches!(
+            (components.next(), components.next()),
+            (Some(Component::Normal(_)), None)
+        ) && !name.contains(['/', '\\']);
+        if !plain {
+            return Err(refuse(format!(
+                "`{shown}` is not a ruleset's name; write `import \"<ruleset>{RULESET_SEPARATOR}<path>\"` \
+                 with the name `variant-run list` shows"
+            )));
         }
+        let Some(home) = &self.home else {
+            return Err(refuse(format!(
+                "`{shown}`: these scripts belong to no ruleset, so they cannot import another's"
+            )));
+        };
+        let dir = resolve_extends(home, name).map_err(|_| PathRefused {
+            message: format!("no ruleset `{shown}` (`variant-run list` shows the rulesets)"),
+            missing: true,
+        })?;
+        let toml = MergedToml::read(&dir).map_err(|e| {
+            refuse(format!(
+                "the ruleset `{shown}` does not load (`variant-run check {shown}` says why): {}",
+                e.diagnostic()
+                    .map_or_else(|| e.to_string(), |d| d.message.clone())
+            ))
+        })?;
+        Ok(ScriptDirs::new(
+            toml.dirs().into_iter().chain(shared_scripts_dir(&dir)),
+        ))
     }
 
     /// The folders, as messages name them.
@@ -110,15 +166,41 @@ impl ScriptDirs {
         })
     }
 
-    /// The file an `import` names.
+    /// The file an `import` names: a path in these folders, or `<ruleset>:<path>`, the
+    /// script that ruleset's own scripts would get for `<path>`.
     ///
     /// # Errors
-    /// As [`ScriptDirs::find`].
+    /// As [`ScriptDirs::find`], and a ruleset name that names none.
     pub fn find_module(&self, written: &str) -> Result<PathBuf, PathRefused> {
-        let mut with_extension = PathBuf::from(written);
-        with_extension.set_extension(MODULE_EXTENSION);
-        self.find(&with_extension.to_string_lossy())
+        match split_ruleset(written) {
+            Some((ruleset, path)) => {
+                let mut with_extension = PathBuf::from(path);
+                with_extension.set_extension(MODULE_EXTENSION);
+                self.of_ruleset(ruleset)?
+                    .find(&with_extension.to_string_lossy())
+            }
+            None => {
+                let mut with_extension = PathBuf::from(written);
+                with_extension.set_extension(MODULE_EXTENSION);
+                self.find(&with_extension.to_string_lossy())
+            }
+        }
     }
+}
+
+/// Whether two paths give a script the same text: the same file, or two copies of it
+/// (a project and a copy of its rulesets each have a `scripts/`, whose `outcome.rhai`
+/// reads the same either way).
+fn same_script(a: &Path, b: &Path) -> bool {
+    if a.canonicalize().ok() == b.canonicalize().ok() {
+        return true;
+    }
+    matches!((read_script(a), read_script(b)), (Ok(a), Ok(b)) if a == b)
+}
+
+/// An import's ruleset and path, when it names another ruleset's script.
+fn split_ruleset(written: &str) -> Option<(&str, &str)> {
+    written.split_once(RULESET_SEPARATOR)
 }
 
 /// Why a script path names no script the ruleset may use.
@@ -189,7 +271,14 @@ pub(super) fn check_imports(
         done: Vec::new(),
         max_modules,
     };
-    walk.visit(file, ast)
+    walk.visit(file, ast, None)
+}
+
+/// The ruleset a script was imported from by name, when it is another's: its name and
+/// the folders its own imports would be looked for in.
+struct ForeignRuleset {
+    name: String,
+    dirs: ScriptDirs,
 }
 
 struct ImportWalk<'a> {
@@ -198,13 +287,21 @@ struct ImportWalk<'a> {
     sources: &'a Sources,
     /// The scripts being checked, each importing the next: (real path, name shown).
     chain: Vec<(PathBuf, String)>,
-    /// Scripts already checked, with all they import.
-    done: Vec<PathBuf>,
+    /// Scripts already checked, with all they import, and the ruleset each was borrowed
+    /// from (its plain imports are checked against that ruleset's folders).
+    done: Vec<(PathBuf, Option<String>)>,
     max_modules: usize,
 }
 
 impl ImportWalk<'_> {
-    fn visit(&mut self, file: &str, ast: &AST) -> Result<(), Diagnostic> {
+    /// Checks a script and what it imports; `foreign` is the ruleset it was imported
+    /// from by name, if any.
+    fn visit(
+        &mut self,
+        file: &str,
+        ast: &AST,
+        foreign: Option<&ForeignRuleset>,
+    ) -> Result<(), Diagnostic> {
         let real = Path::new(file)
             .canonicalize()
             .unwrap_or_else(|_| PathBuf::from(file));
@@ -237,6 +334,46 @@ impl ImportWalk<'_> {
                     "here",
                 )
             })?;
+            // Rhai resolves an import path to one module for all the scripts of a
+            // ruleset, so a script borrowed from another ruleset gets this ruleset's
+            // file for a plain path: it must be the one its own ruleset gives it.
+            if let (Some(foreign), None) = (foreign, split_ruleset(&written)) {
+                let theirs = foreign.dirs.find_module(&written).ok();
+                let same = theirs
+                    .as_ref()
+                    .is_some_and(|theirs| same_script(theirs, &path));
+                if !same {
+                    let name = foreign.name.escape_debug();
+                    return Err(at(
+                        format!(
+                            "import \"{}\" in a script of {name} names {} here, but {} in \
+                             {name}; write `import \"{name}{RULESET_SEPARATOR}{}\"` to mean \
+                             {name}'s",
+                            written.escape_debug(),
+                            display_name(&path),
+                            theirs.map_or_else(|| "nothing".to_string(), |p| display_name(&p)),
+                            written.escape_debug()
+                        ),
+                        "names another script here than in its own ruleset",
+                    ));
+                }
+            }
+            let imported_foreign = match split_ruleset(&written) {
+                Some((name, _)) => Some(ForeignRuleset {
+                    name: name.to_string(),
+                    dirs: self.dirs.of_ruleset(name).map_err(|e| {
+                        at(
+                            format!("import \"{}\": {e}", written.escape_debug()),
+                            "here",
+                        )
+                    })?,
+                }),
+                // A plain import inside a borrowed script stays in its ruleset.
+                None => foreign.map(|f| ForeignRuleset {
+                    name: f.name.clone(),
+                    dirs: f.dirs.clone(),
+                }),
+            };
             let imported = display_name(&path);
             let imported_real = path.canonicalize().unwrap_or_else(|_| path.clone());
             if let Some(start) = self.chain.iter().position(|(r, _)| *r == imported_real) {
@@ -255,7 +392,11 @@ impl ImportWalk<'_> {
                     "a script cannot import itself, even through others",
                 ));
             }
-            if self.done.contains(&imported_real) {
+            let done_key = (
+                imported_real.clone(),
+                imported_foreign.as_ref().map(|f| f.name.clone()),
+            );
+            if self.done.contains(&done_key) {
                 continue;
             }
             if self.done.len() + self.chain.len() > self.max_modules {
@@ -278,10 +419,11 @@ impl ImportWalk<'_> {
                 .engine
                 .compile(&*text)
                 .map_err(|e| parse_error(&imported, &text, &e))?;
-            self.visit(&imported, &module_ast)?;
+            self.visit(&imported, &module_ast, imported_foreign.as_ref())?;
         }
-        let (real, _) = self.chain.pop().expect("pushed above");
-        self.done.push(real);
+        if let Some((real, _)) = self.chain.pop() {
+            self.done.push((real, foreign.map(|f| f.name.clone())));
+        }
         Ok(())
     }
 
