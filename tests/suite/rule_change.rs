@@ -150,7 +150,7 @@ fn the_readmes_rule_change_leaves_the_suite_green_once_snapshots_are_accepted() 
     let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("rule-change");
     let _ = std::fs::remove_dir_all(&root);
     let project = crate::common::root();
-    for folder in ["variants", "scripts", "tests"] {
+    for folder in ["variants", "scripts", "tests", "examples"] {
         copy_dir(&project.join(folder), &root.join(folder));
     }
 
