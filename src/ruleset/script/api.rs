@@ -142,6 +142,16 @@ impl GameView {
     }
 }
 
+/// A chain question's arguments, as the script gave them.
+fn chain(player: &str, from: Array, to: Array, adjacency: &str) -> Fallible<questions::Chain> {
+    Ok(questions::Chain {
+        player: player.into(),
+        from: questions::names(from)?,
+        to: questions::names(to)?,
+        adjacency: adjacency.into(),
+    })
+}
+
 /// Supplies are counters of patch games (their position texts carry them); a fixed
 /// board's position text has none, so pieces moved to or from one would be lost.
 fn no_supplies_on_fixed_boards(position: &Position) -> Fallible<()> {
@@ -302,12 +312,7 @@ pub fn register_game_api(engine: &mut Engine) {
     engine.register_fn(
         "connected",
         |g: &mut GameView, p: &str, from: Array, to: Array, adjacency: &str| -> Fallible<Dynamic> {
-            g.ask(Question::Connected {
-                player: p.into(),
-                from: questions::names(from)?,
-                to: questions::names(to)?,
-                adjacency: adjacency.into(),
-            })
+            g.ask(Question::Connected(chain(p, from, to, adjacency)?))
         },
     );
     // How many empty junctions the player must still fill for such a chain (pieces of
@@ -315,12 +320,7 @@ pub fn register_game_api(engine: &mut Engine) {
     engine.register_fn(
         "gap",
         |g: &mut GameView, p: &str, from: Array, to: Array, adjacency: &str| -> Fallible<Dynamic> {
-            g.ask(Question::Gap {
-                player: p.into(),
-                from: questions::names(from)?,
-                to: questions::names(to)?,
-                adjacency: adjacency.into(),
-            })
+            g.ask(Question::Gap(chain(p, from, to, adjacency)?))
         },
     );
 

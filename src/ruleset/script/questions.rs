@@ -49,18 +49,17 @@ pub enum Question {
     Edge(String),
     Home(String),
     PlayerColour(String),
-    Connected {
-        player: String,
-        from: Vec<String>,
-        to: Vec<String>,
-        adjacency: String,
-    },
-    Gap {
-        player: String,
-        from: Vec<String>,
-        to: Vec<String>,
-        adjacency: String,
-    },
+    Connected(Chain),
+    Gap(Chain),
+}
+
+/// A chain asked about: whose pieces, from which junctions to which, joined how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chain {
+    pub player: String,
+    pub from: Vec<String>,
+    pub to: Vec<String>,
+    pub adjacency: String,
 }
 
 /// An answer, as the script receives it.
@@ -297,30 +296,14 @@ impl Asked<'_> {
                 let player = self.player(p)?;
                 Answer::Text(self.model.rules.colour_of(player).to_string())
             }
-            Question::Connected {
-                player,
-                from,
-                to,
-                adjacency,
-            } => {
-                let player = self.player(player)?;
-                let adjacency = board_edges::Adjacency::named(adjacency)?;
-                let from = self.junction_list(from)?;
-                let to = self.junction_list(to)?;
+            Question::Connected(chain) => {
+                let (player, from, to, adjacency) = self.chain(chain)?;
                 Answer::Bool(board_edges::connected(
                     position, player, &from, &to, adjacency,
                 ))
             }
-            Question::Gap {
-                player,
-                from,
-                to,
-                adjacency,
-            } => {
-                let player = self.player(player)?;
-                let adjacency = board_edges::Adjacency::named(adjacency)?;
-                let from = self.junction_list(from)?;
-                let to = self.junction_list(to)?;
+            Question::Gap(chain) => {
+                let (player, from, to, adjacency) = self.chain(chain)?;
                 let gap = board_edges::gap(position, player, &from, &to, adjacency);
                 Answer::Int(gap.map_or(-1, i64::from))
             }
@@ -357,6 +340,25 @@ impl Asked<'_> {
 
     fn junction_list(&self, names: &[String]) -> Fallible<Vec<JunctionId>> {
         names.iter().map(|name| self.junction(name)).collect()
+    }
+
+    /// A chain's player, its two ends and its adjacency, read.
+    #[allow(clippy::type_complexity)]
+    fn chain(
+        &self,
+        chain: &Chain,
+    ) -> Fallible<(
+        PlayerId,
+        Vec<JunctionId>,
+        Vec<JunctionId>,
+        board_edges::Adjacency,
+    )> {
+        Ok((
+            self.player(&chain.player)?,
+            self.junction_list(&chain.from)?,
+            self.junction_list(&chain.to)?,
+            board_edges::Adjacency::named(&chain.adjacency)?,
+        ))
     }
 }
 
