@@ -20,6 +20,7 @@ mod check;
 mod cli;
 mod common;
 mod designer_flow;
+mod designs;
 mod doc_commands;
 mod errors;
 mod fuzz_properties;
