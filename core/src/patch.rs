@@ -230,6 +230,10 @@ pub(crate) fn apply_tile(rules: &Rules, position: &mut Position, action: TileAct
                     continue;
                 };
                 let owner = rules.owner_of(board.junction(j).colour);
+                // Before the turn ends, the side to move is the player placing.
+                if rules.placement.only_placer && owner != position.side() {
+                    continue;
+                }
                 if position.supply[owner as usize] > 0 {
                     position.supply[owner as usize] -= 1;
                     stacks[j as usize] = Stack::new(owner, 1);

@@ -18,6 +18,9 @@ pub struct PlacementRule {
     /// Every junction a placement creates receives a piece of its colour from its
     /// owner's supply (while the supply lasts, in the new tile's corner order).
     pub pieces_from_supply: bool,
+    /// Only the player who places the tile receives pieces: the new junctions of the
+    /// other player's colour stay empty.
+    pub only_placer: bool,
 }
 
 /// Which tiles may be removed.

@@ -82,6 +82,7 @@ pub fn trugo_model() -> GameModel {
         capture: CaptureTable::never(2),
         placement: PlacementRule {
             pieces_from_supply: true,
+            only_placer: false,
         },
         removal: RemovalRule {
             free_sides: 3,

@@ -284,7 +284,10 @@ pub struct PlaceConfig {
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum PiecesFrom {
+    /// Every new junction gets a piece of its colour from its owner's supply.
     Supply,
+    /// Only the placing player's: the new junctions of their colour get their pieces.
+    PlacerSupply,
 }
 
 #[derive(Debug, Deserialize)]

@@ -74,8 +74,13 @@ impl Variant {
         if rules.forms.has_tile_actions() {
             let r = rules.removal;
             line(format!(
-                "placement: pieces from the supply: {}; removal: {} free sides in a row{}{}",
+                "placement: pieces from the supply: {}{}; removal: {} free sides in a row{}{}",
                 rules.placement.pieces_from_supply,
+                if rules.placement.only_placer {
+                    " (the placing player's only)"
+                } else {
+                    ""
+                },
                 r.free_sides,
                 if r.keep_connected {
                     ", the rest connected"

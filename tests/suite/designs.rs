@@ -42,6 +42,7 @@ fn every_design_loads_and_plays() {
             "truchet-connection",
             "truchet-go",
             "trugo-60-flat",
+            "trugo-placer",
             "trugo-square"
         ]
     );
@@ -71,4 +72,32 @@ fn trugo_60_flat_has_its_pool_and_no_stacks() {
     let start = variant_run::play::opening(&variant, variant_run::play::Layout::Setup, 1).unwrap();
     assert_eq!(start.pool(), 60);
     assert_eq!(variant.model.rules.max_height, 1);
+}
+
+/// Only the placer receives pieces: the placement of Trugo's fixture
+/// placement-fills-both-colours.pos (x lays b6, completing the light b6w and the dark
+/// a1e) gives x its piece on a1e and leaves b6w empty, where Trugo gives o one too.
+#[test]
+fn only_the_placer_receives_the_new_junctions_pieces() {
+    let start = "0,0a;0,1a;1,-1a - 33 o=25,x=25 x";
+    let after = |variant: &Variant| {
+        let position = variant.model.parse_position(start).unwrap();
+        let turn = variant
+            .legal_turns(&position)
+            .unwrap()
+            .into_iter()
+            .find(|t| t.text == "a:b6")
+            .unwrap();
+        let next = variant.play(&position, &turn.delta).unwrap();
+        let at = |name: &str| {
+            let j = next.board().junction_by_name(name).unwrap();
+            next.stack(j).owner()
+        };
+        (at("b6w"), at("a1e"), next.supply(0), next.supply(1))
+    };
+    let trugo = crate::common::load("trugo", None);
+    // Trugo's players: o first (0), x second (1).
+    assert_eq!(after(&trugo), (Some(0), Some(1), 24, 24));
+    let placer = Variant::load(&designs().join("trugo-placer"), None).unwrap();
+    assert_eq!(after(&placer), (None, Some(1), 25, 24));
 }

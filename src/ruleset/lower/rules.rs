@@ -69,7 +69,8 @@ pub(super) fn rules(
         when_pool_empty: t.remove.when_pool_empty,
     };
     let placement = PlacementRule {
-        pieces_from_supply: t.place.pieces == Some(PiecesFrom::Supply),
+        pieces_from_supply: t.place.pieces.is_some(),
+        only_placer: t.place.pieces == Some(PiecesFrom::PlacerSupply),
     };
 
     // The capture rule is a script, but it is asked once per pair of heights now, never
