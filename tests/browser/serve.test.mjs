@@ -178,7 +178,10 @@ async function playTurn(page) {
     if (await page.locator("#menu").isVisible()) {
       timings.push(await clickMenu(page, 0));
     } else if (await page.locator("#play-complete").isVisible()) {
-      await page.locator("#play-complete").click();
+      // On a loaded machine the page may redraw its choices between the check and the
+      // click (the button then hides, or another element covers it for a moment): a
+      // click that cannot land is given up and the loop looks at the page afresh.
+      await page.locator("#play-complete").click({ timeout: 3000 }).catch(() => {});
       await page.waitForTimeout(20);
     } else {
       const next = await offeredSpots(page);
