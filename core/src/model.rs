@@ -258,7 +258,6 @@ impl GameModel {
     }
 }
 
-/// The delta of a visited turn (the staged position is built only for a piece action).
 /// What a change does to tiles, as a key that orders and compares: changes with different
 /// keys leave different tiles, whatever the after-turn rules then do to stacks.
 pub(crate) fn tile_key(delta: &Delta) -> (Option<CellId>, Option<(u8, Cell, u8)>) {
@@ -269,6 +268,7 @@ pub(crate) fn tile_key(delta: &Delta) -> (Option<CellId>, Option<(u8, Cell, u8)>
     (delta.flip, tile)
 }
 
+/// The delta of a visited turn (the staged position is built only for a piece action).
 pub(crate) fn delta_of(turn: &Turn, staged: &Staged) -> Delta {
     Delta {
         flip: turn.flip,

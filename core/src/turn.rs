@@ -86,6 +86,18 @@ impl Delta {
             .iter()
             .any(|&(j, after)| after.pieces_of(enemy) < position.stack(j).pieces_of(enemy))
     }
+
+    /// How many pieces of the mover's opponent the stack changes take off the board (by
+    /// landing; after-turn rules may take more): the search players try such turns first.
+    pub fn pieces_taken(&self, position: &Position, mover: PlayerId) -> i64 {
+        let enemy = 1 - mover;
+        self.changes
+            .iter()
+            .map(|&(j, after)| {
+                i64::from(position.stack(j).pieces_of(enemy)) - i64::from(after.pieces_of(enemy))
+            })
+            .sum()
+    }
 }
 
 impl PieceAction {

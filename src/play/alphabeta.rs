@@ -116,19 +116,7 @@ fn search(
 
 /// The changes that take the most enemy pieces first (by landing), the rest as generated.
 fn ordered(position: &Position, mut turns: Vec<Delta>) -> Vec<Delta> {
-    let enemy = 1 - position.side();
-    turns.sort_by_cached_key(|delta| {
-        Reverse(
-            delta
-                .changes
-                .iter()
-                .map(|&(j, after)| {
-                    i64::from(position.stack(j).pieces_of(enemy))
-                        - i64::from(after.pieces_of(enemy))
-                })
-                .sum::<i64>(),
-        )
-    });
+    turns.sort_by_cached_key(|delta| Reverse(delta.pieces_taken(position, position.side())));
     turns
 }
 

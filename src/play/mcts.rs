@@ -3,8 +3,8 @@
 //!
 //! Each search step walks down the tree by UCT, adds one position, plays a short random
 //! playout from it and scores the result for each side. A playout that has not ended
-//! after [`PLAYOUT_TURNS`] turns is scored by material (pieces on the board and still to
-//! receive), which tells far more than a random game played to its end would: random
+//! after [`PLAYOUT_TURNS`] turns is scored by the ruleset's `evaluate`, or without one by
+//! material (pieces on the board and still to receive), which tells far more than a random game played to its end would: random
 //! Truchet games run for hundreds of turns and end by chance.
 //!
 //! Truchet positions have hundreds of distinct turns, so a node opens its turns a few at
@@ -30,7 +30,7 @@ use super::players::{Choice, Player};
 use super::playout::{play_out, PlayoutEnd};
 use crate::ruleset::Variant;
 
-/// Turns a playout plays before it is scored by material.
+/// Turns a playout plays before it is scored by the ruleset's evaluation.
 pub const PLAYOUT_TURNS: u32 = 12;
 /// Playouts per turn when the kind names no budget (`mcts`).
 pub const DEFAULT_PLAYOUTS: u32 = 1000;
@@ -323,7 +323,7 @@ impl Tree {
     }
 
     /// Scores for both players of a leaf: its result if the game is over, else a short
-    /// playout's result, or its material where the playout is cut off.
+    /// playout's result, or its evaluation where the playout is cut off.
     fn evaluate(
         &self,
         variant: &Variant,
@@ -339,10 +339,8 @@ impl Tree {
         Ok(match playout.end {
             PlayoutEnd::Over { winner } => result_scores(winner),
             PlayoutEnd::Stuck => [0.5, 0.5],
-            PlayoutEnd::Cut if variant.has_evaluation() => {
-                lead_scores(variant.evaluate(&position, 0)? as f64)
-            }
-            PlayoutEnd::Cut => material_scores(&position),
+            // The ruleset's `evaluate`, or without one the material on the board.
+            PlayoutEnd::Cut => lead_scores(variant.evaluate(&position, 0)? as f64),
         })
     }
 }
@@ -359,13 +357,6 @@ fn result_scores(winner: Option<PlayerId>) -> [f64; 2] {
     }
 }
 
-/// Scores by material: a logistic curve of the difference in pieces, on the board and
-/// still to receive.
-fn material_scores(position: &Position) -> [f64; 2] {
-    let material = |p: PlayerId| f64::from(position.pieces(p) + position.supply(p));
-    lead_scores(material(0) - material(1))
-}
-
 /// Scores by the first player's lead in pieces' worth: a logistic curve.
 fn lead_scores(lead: f64) -> [f64; 2] {
     let first = 1.0 / (1.0 + (-lead / MATERIAL_SCALE).exp());
@@ -375,19 +366,9 @@ fn lead_scores(lead: f64) -> [f64; 2] {
 /// The distinct turns of a position, the ones that take the most enemy pieces first (by
 /// landing; after-turn captures are found by the search), the rest in random order.
 fn ordered_turns(variant: &Variant, position: &Position, rng: &mut Pcg64Mcg) -> Vec<Delta> {
-    let enemy = 1 - position.side();
     let mut turns = variant.model.distinct_deltas(position);
     turns.shuffle(rng);
-    let taken = |delta: &Delta| -> i64 {
-        delta
-            .changes
-            .iter()
-            .map(|&(j, after)| {
-                i64::from(position.stack(j).pieces_of(enemy)) - i64::from(after.pieces_of(enemy))
-            })
-            .sum()
-    };
-    turns.sort_by_cached_key(|d| std::cmp::Reverse(taken(d)));
+    turns.sort_by_cached_key(|d| std::cmp::Reverse(d.pieces_taken(position, position.side())));
     turns
 }
 

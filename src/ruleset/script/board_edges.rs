@@ -79,8 +79,6 @@ pub enum Adjacency {
 }
 
 impl Adjacency {
-    pub const NAMES: [&'static str; 3] = ["bands", "sides", "tiles"];
-
     /// The adjacency a script names.
     ///
     /// # Errors
