@@ -32,6 +32,9 @@ pub enum GameError {
     Script(#[from] Diagnostic),
     #[error(transparent)]
     Layout(#[from] LayoutChoiceError),
+    /// A computer player (named by its kind) chose nothing in a game that is not over.
+    #[error("{0} found no turn to play although the game is not over")]
+    Stuck(String),
 }
 
 /// A turn read from a text, written as the canonical turn of the position it leaves: with

@@ -3,6 +3,7 @@
 
 pub mod alphabeta;
 pub mod choices;
+pub mod computer_turn;
 pub mod game;
 pub mod game_record;
 pub mod input;

@@ -6,10 +6,11 @@ use std::io::{self, BufRead, Write};
 
 use variant_run_core::{Outcome, PlayerId};
 
+use super::computer_turn::play_computer_turn;
 use super::game::{Game, GameError};
 use super::input::{read_line, Line};
 use super::notation::Notation;
-use super::players::{Choice, Player};
+use super::players::Player;
 use super::record::{turn_line, Record};
 use crate::draw;
 use crate::printable::printable;
@@ -49,8 +50,6 @@ pub enum SessionError {
     Game(#[from] GameError),
     #[error(transparent)]
     Io(#[from] io::Error),
-    #[error("{0} found no turn to play although the game is not over")]
-    Stuck(String),
 }
 
 /// What a session writes to: the transcript a person reads (record lines and boards),
@@ -138,18 +137,9 @@ pub fn run(
         number += 1;
         let piece_turn = !game.in_setup();
         let shown = match &mut seats[side as usize] {
-            Seat::Computer { kind, player } => match player.choose(game)? {
-                // Piece turns are shown in the chosen notation, written from the turn
-                // itself before it is played.
-                Choice::Turn(turn) => {
-                    let shown = notation.write(model, game.position(), &turn);
-                    game.play_legal(turn)?;
-                    shown
-                }
-                // Computer players answer set-up turns with text, shown as laid.
-                Choice::Text(text) if !text.is_empty() => game.play(&text)?.text.clone(),
-                Choice::Text(_) => return Err(SessionError::Stuck(kind.clone())),
-            },
+            Seat::Computer { kind, player } => {
+                play_computer_turn(game, player.as_mut(), kind, &notation)?
+            }
             Seat::Human => match prompt_human(game, number, notation, input, transcript.out)? {
                 Some(shown) => shown,
                 None => {

@@ -17,9 +17,11 @@
 use rayon::prelude::*;
 use rayon::ThreadPool;
 
+use super::computer_turn::play_computer_turn;
 use super::game::{Game, GameError};
 pub use super::game_record::{End, GameRecord};
-use super::players::{computer_player, Choice, PLAYER_KINDS};
+use super::notation::Notation;
+use super::players::{computer_player, PLAYER_KINDS};
 use super::samples::{samples, SampleGame};
 use super::session::{result_line, Seat};
 use super::setup::{GameSetup, PlayerChoice, SetupError};
@@ -241,6 +243,7 @@ impl ReadyMatch<'_> {
                                 Ok(variant) => {
                                     let swapped = swaps(kinds, index);
                                     play_game(variant, &setup, spec.max_turns, index, swapped)
+                                        .map_err(|e| e.to_string())
                                 }
                                 Err(e) => Err(e.to_string()),
                             };
@@ -299,11 +302,10 @@ fn play_game(
     max_turns: usize,
     index: usize,
     swapped: bool,
-) -> Result<GameRecord, String> {
-    let text = |e: &dyn std::fmt::Display| e.to_string();
-    let mut game: Game = setup.game(variant).map_err(|e| text(&e))?;
-    let mut seats = setup.seats(variant).map_err(|e| text(&e))?;
-    let kinds = setup.kinds(variant).map_err(|e| text(&e))?;
+) -> Result<GameRecord, MatchError> {
+    let mut game: Game = setup.game(variant)?;
+    let mut seats = setup.seats(variant)?;
+    let kinds = setup.kinds(variant)?;
     let mut record = GameRecord {
         index,
         seed: setup.seed,
@@ -331,32 +333,21 @@ fn play_game(
         }
         let side = game.to_move();
         let Seat::Computer { kind, player } = &mut seats[side as usize] else {
-            return Err("a match is played by computer players".into());
+            return Err(MatchError::Choice(
+                "a match is played by computer players".into(),
+            ));
         };
-        let piece_turn = !game.in_setup();
         let enemy = 1 - side;
         let held = |game: &Game| {
             let position = game.position();
             u64::from(position.pieces(enemy)) + u64::from(position.supply(enemy))
         };
         let before = held(&game);
-        if piece_turn {
+        if !game.in_setup() {
             record.positions += 1;
-            record.legal_turns += game.legal_turn_count().map_err(|e| text(&e))? as u64;
+            record.legal_turns += game.legal_turn_count()? as u64;
         }
-        match player.choose(&game).map_err(|e| text(&e))? {
-            Choice::Turn(turn) => {
-                game.play_legal(turn).map_err(|e| text(&e))?;
-            }
-            Choice::Text(turn) if !turn.is_empty() => {
-                game.play(&turn).map_err(|e| text(&e))?;
-            }
-            Choice::Text(_) => {
-                return Err(format!(
-                    "{kind} found no turn to play although the game is not over"
-                ))
-            }
-        }
+        play_computer_turn(&mut game, player.as_mut(), kind, &Notation::Server)?;
         record.turns += 1;
         record.captures += before.saturating_sub(held(&game));
     }
