@@ -224,19 +224,21 @@ pub(crate) fn apply_tile(rules: &Rules, position: &mut Position, action: TileAct
     }
     if let Some((cell, _)) = placed {
         position.pool = position.pool.saturating_sub(1);
-        if rules.placement.pieces_from_supply {
+        if rules.placement.gives_pieces() {
             for v in board.lattice().corners(cell) {
                 let (Some(j), None) = (board.junction_at(v), old.junction_at(v)) else {
                     continue;
                 };
                 let owner = rules.owner_of(board.junction(j).colour);
                 // Before the turn ends, the side to move is the player placing.
-                if rules.placement.only_placer && owner != position.side() {
+                let placer = position.side();
+                let Some(receiver) = rules.placement.receiver[owner as usize][placer as usize]
+                else {
                     continue;
-                }
-                if position.supply[owner as usize] > 0 {
-                    position.supply[owner as usize] -= 1;
-                    stacks[j as usize] = Stack::new(owner, 1);
+                };
+                if position.supply[receiver as usize] > 0 {
+                    position.supply[receiver as usize] -= 1;
+                    stacks[j as usize] = Stack::new(receiver, 1);
                 }
             }
         }

@@ -12,15 +12,32 @@ pub struct PlayerSpec {
     pub colour: Colour,
 }
 
-/// How a tile is placed from the pool.
+/// How a tile is placed from the pool: who receives a piece on each junction the
+/// placement creates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlacementRule {
-    /// Every junction a placement creates receives a piece of its colour from its
-    /// owner's supply (while the supply lasts, in the new tile's corner order).
-    pub pieces_from_supply: bool,
-    /// Only the player who places the tile receives pieces: the new junctions of the
-    /// other player's colour stay empty.
-    pub only_placer: bool,
+    /// `receiver[owner][placer]`: the player who receives a piece, from their supply while
+    /// it lasts, on a new junction of `owner`'s colour when `placer` places the tile; `None`
+    /// leaves it empty. Tabulated when a ruleset loads (all `None`: placements give no
+    /// pieces).
+    pub receiver: [[Option<PlayerId>; 2]; 2],
+}
+
+impl PlacementRule {
+    /// No pieces: a placement only lays a tile.
+    pub const NO_PIECES: PlacementRule = PlacementRule {
+        receiver: [[None; 2]; 2],
+    };
+
+    /// Every new junction receives a piece of its owner's, whoever placed the tile.
+    pub const OWNERS_SUPPLY: PlacementRule = PlacementRule {
+        receiver: [[Some(0), Some(0)], [Some(1), Some(1)]],
+    };
+
+    /// Whether any placement gives a piece.
+    pub fn gives_pieces(&self) -> bool {
+        self.receiver.iter().flatten().any(Option::is_some)
+    }
 }
 
 /// Which tiles may be removed.

@@ -80,10 +80,7 @@ pub fn trugo_model() -> GameModel {
         forms: TurnForms::parse(&["place", "remove", "move"]).expect("valid forms"),
         max_height: 2,
         capture: CaptureTable::never(2),
-        placement: PlacementRule {
-            pieces_from_supply: true,
-            only_placer: false,
-        },
+        placement: PlacementRule::OWNERS_SUPPLY,
         removal: RemovalRule {
             free_sides: 3,
             keep_connected: true,

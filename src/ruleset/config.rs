@@ -279,6 +279,10 @@ pub struct PlaceConfig {
     /// `"supply"`: every junction a placement creates receives a piece of its colour from
     /// that player's supply, while it lasts.
     pub pieces: Option<PiecesFrom>,
+    /// Script defining `receiver(junction_owner, placer)`: who receives a piece, from
+    /// their supply, on a new junction of `junction_owner`'s colour when `placer` places
+    /// a tile (a player's letter, or `""` for nobody). Instead of `pieces`; tabulated once.
+    pub receiver: Option<HookScript>,
 }
 
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use variant_run_core::{Colour, Form};
+use variant_run_core::{Colour, Form, PlacementRule, PlayerId, Rules};
 
 use super::hooks::{HookState, ScriptOrigin};
 use super::Variant;
@@ -74,13 +74,8 @@ impl Variant {
         if rules.forms.has_tile_actions() {
             let r = rules.removal;
             line(format!(
-                "placement: pieces from the supply: {}{}; removal: {} free sides in a row{}{}",
-                rules.placement.pieces_from_supply,
-                if rules.placement.only_placer {
-                    " (the placing player's only)"
-                } else {
-                    ""
-                },
+                "placement: {}; removal: {} free sides in a row{}{}",
+                placement_pieces(rules),
                 r.free_sides,
                 if r.keep_connected {
                     ", the rest connected"
@@ -157,4 +152,33 @@ impl Variant {
         }
         text
     }
+}
+
+/// Who receives a piece on the junctions a placement creates, in words.
+fn placement_pieces(rules: &Rules) -> String {
+    let placement = rules.placement;
+    if !placement.gives_pieces() {
+        return "no pieces on new junctions".into();
+    }
+    if placement == PlacementRule::OWNERS_SUPPLY {
+        return "each new junction receives a piece from its owner's supply".into();
+    }
+    let letter = |p: PlayerId| rules.player_letter(p);
+    let mut cases = Vec::new();
+    for owner in 0..2u8 {
+        let mut by_placer = Vec::new();
+        for placer in 0..2u8 {
+            let who = match placement.receiver[owner as usize][placer as usize] {
+                Some(p) => format!("{}'s piece", letter(p)),
+                None => "none".into(),
+            };
+            by_placer.push(format!("{who} when {} places", letter(placer)));
+        }
+        cases.push(format!(
+            "a new junction of {}'s colour gets {}",
+            letter(owner),
+            by_placer.join(", ")
+        ));
+    }
+    format!("from the supply, {}", cases.join("; "))
 }

@@ -19,7 +19,7 @@ pub struct Hook {
 impl Hook {
     /// The key's table, as a designer writes it: `[rules]`.
     pub fn table(&self) -> String {
-        let (table, _) = self.key.split_once('.').unwrap_or(("", self.key));
+        let (table, _) = self.key.rsplit_once('.').unwrap_or(("", self.key));
         format!("[{table}]")
     }
 
@@ -51,6 +51,15 @@ pub const CAPTURE: Hook = Hook {
     required: false,
 };
 
+/// `[turn.place] receiver`: who receives a piece on each junction a placement creates,
+/// tabulated once when the ruleset loads (instead of `pieces`).
+pub const RECEIVER: Hook = Hook {
+    key: "turn.place.receiver",
+    function: "receiver",
+    params: &["junction_owner", "placer"],
+    required: false,
+};
+
 /// `[rules] after_turn`: rules run on the position every turn leaves.
 pub const AFTER_TURN: Hook = Hook {
     key: "rules.after_turn",
@@ -77,7 +86,14 @@ pub const EVALUATE: Hook = Hook {
 };
 
 /// Every hook, in the order a game meets them.
-pub const HOOKS: [&Hook; 5] = [&PLACEMENT, &CAPTURE, &AFTER_TURN, &END, &EVALUATE];
+pub const HOOKS: [&Hook; 6] = [
+    &PLACEMENT,
+    &RECEIVER,
+    &CAPTURE,
+    &AFTER_TURN,
+    &END,
+    &EVALUATE,
+];
 
 /// Where a hook's script was found, for `describe`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -153,6 +153,12 @@ impl MergedToml {
         self.files.iter().map(|f| f.dir.clone()).collect()
     }
 
+    /// Which file set this key: 0 the ruleset's own, 1 the one it extends, and so on;
+    /// `None` when no file does.
+    pub fn file_depth(&self, path: &str) -> Option<usize> {
+        self.origins.get(path).map(|o| o.file)
+    }
+
     /// Whether the ruleset's own file (not one it extends) sets this key.
     pub fn own_file_sets(&self, path: &str) -> bool {
         self.origins.get(path).is_some_and(|o| o.file == 0)

@@ -100,4 +100,16 @@ fn only_the_placer_receives_the_new_junctions_pieces() {
     assert_eq!(after(&trugo), (Some(0), Some(1), 24, 24));
     let placer = Variant::load(&designs().join("trugo-placer"), None).unwrap();
     assert_eq!(after(&placer), (None, Some(1), 25, 24));
+    // The same rule in TOML, `pieces = "placer-supply"`, over trugo's `pieces = "supply"`.
+    let toml = crate::common::root().join("tests/fixtures/inheritance/trugo-placer-toml");
+    assert_eq!(
+        after(&Variant::load(&toml, None).unwrap()),
+        (None, Some(1), 25, 24)
+    );
+    // A receiver script that gives the placer both new junctions, in its own pieces.
+    let takes_all = crate::common::root().join("tests/fixtures/inheritance/trugo-placer-takes-all");
+    assert_eq!(
+        after(&Variant::load(&takes_all, None).unwrap()),
+        (Some(1), Some(1), 25, 23)
+    );
 }

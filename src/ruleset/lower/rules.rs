@@ -3,10 +3,12 @@
 //! and end-of-game scripts.
 
 use variant_run_core::{
-    Board, CaptureTable, PieceKind, PlacementRule, PlayerSpec, RemovalRule, Rules, Stack, TurnForms,
+    Board, CaptureTable, PieceKind, PlacementRule, PlayerId, PlayerSpec, RemovalRule, Rules, Stack,
+    TileKind, TurnForms,
 };
 
 use super::Lowering;
+use crate::diagnostic::Diagnostic;
 use crate::ruleset::config::{Expr, FormEntry, PiecesFrom, VariantConfig};
 use crate::ruleset::error::VariantError;
 use crate::ruleset::hooks;
@@ -68,10 +70,7 @@ pub(super) fn rules(
         keep_connected: t.remove.keep_connected,
         when_pool_empty: t.remove.when_pool_empty,
     };
-    let placement = PlacementRule {
-        pieces_from_supply: t.place.pieces.is_some(),
-        only_placer: t.place.pieces == Some(PiecesFrom::PlacerSupply),
-    };
+    let placement = placement(lowering, config, &players, forms.has_tile(TileKind::Place))?;
 
     // The capture rule is a script, but it is asked once per pair of heights now, never
     // during play.
@@ -108,6 +107,110 @@ pub(super) fn rules(
         after_turn_script,
         evaluate_script,
     })
+}
+
+/// Who receives a piece on a new junction: `pieces` in TOML, or the `receiver` script
+/// asked once for every pair of junction owner and placer.
+fn placement(
+    lowering: &mut Lowering,
+    config: &VariantConfig,
+    players: &[PlayerSpec; 2],
+    placing: bool,
+) -> Result<PlacementRule, VariantError> {
+    let place = &config.turn.place;
+    // Without placements the rule never applies: not a hook of this ruleset at all.
+    if !placing {
+        if place.receiver.is_some() || place.pieces.is_some() {
+            let key = if place.receiver.is_some() {
+                "turn.place.receiver"
+            } else {
+                "turn.place.pieces"
+            };
+            return Err(lowering.bad_labelled(
+                key,
+                "[turn.place] says who receives pieces when a tile is placed, but no turn \
+                 form places a tile (`place` in [turn] forms)",
+                "never used",
+            ));
+        }
+        return Ok(PlacementRule::NO_PIECES);
+    }
+    let script = lowering.hook_script(&hooks::RECEIVER, place.receiver.as_ref())?;
+    // The two say the same thing: the one set nearer the ruleset's own file replaces the
+    // other (a derived ruleset writes a script over an inherited `pieces`); one file
+    // setting both is a mistake.
+    let depths = (
+        lowering.toml.file_depth("turn.place.pieces"),
+        lowering.toml.file_depth("turn.place.receiver"),
+    );
+    let script = match depths {
+        (Some(pieces), Some(receiver)) if pieces == receiver => {
+            return Err(lowering.bad_labelled(
+                "turn.place.pieces",
+                "[turn.place] has both `pieces` and a `receiver` script: keep one (the \
+                 script decides who receives each piece)",
+                "or the receiver script",
+            ));
+        }
+        (Some(pieces), Some(receiver)) if pieces < receiver => None,
+        _ => script,
+    };
+    let Some(script) = script else {
+        return Ok(match place.pieces {
+            None => PlacementRule::NO_PIECES,
+            Some(PiecesFrom::Supply) => PlacementRule::OWNERS_SUPPLY,
+            Some(PiecesFrom::PlacerSupply) => PlacementRule {
+                receiver: [[Some(0), None], [None, Some(1)]],
+            },
+        });
+    };
+    let letter = |p: usize| players[p].letter.to_string();
+    let mut receiver = [[None; 2]; 2];
+    for (owner, row) in receiver.iter_mut().enumerate() {
+        for (placer, cell) in row.iter_mut().enumerate() {
+            let answer: rhai::Dynamic = lowering.host.call(
+                &script,
+                hooks::RECEIVER.function,
+                (letter(owner), letter(placer)),
+            )?;
+            let text = answer.clone().into_string().ok();
+            *cell = match text.as_deref() {
+                Some("") => None,
+                Some(word) => match players.iter().position(|p| p.letter.to_string() == word) {
+                    Some(p) => Some(p as PlayerId),
+                    None => return Err(bad_receiver(lowering, &script, &answer, players)),
+                },
+                None => return Err(bad_receiver(lowering, &script, &answer, players)),
+            };
+        }
+    }
+    Ok(PlacementRule { receiver })
+}
+
+/// A `receiver` answer that is neither a player's letter nor `""`.
+fn bad_receiver(
+    lowering: &Lowering,
+    script: &Script,
+    answer: &rhai::Dynamic,
+    players: &[PlayerSpec; 2],
+) -> VariantError {
+    let shown = if answer.is_string() {
+        format!("\"{answer}\"")
+    } else {
+        format!("{answer} ({})", answer.type_name())
+    };
+    let diagnostic = lowering.host.at_definition(
+        Diagnostic::in_file(
+            &script.file,
+            format!(
+                "receiver must return a player's letter (\"{}\" or \"{}\") or \"\" for no \
+                 piece, not {shown}",
+                players[0].letter, players[1].letter
+            ),
+        ),
+        hooks::RECEIVER.function,
+    );
+    VariantError::from(diagnostic)
 }
 
 /// The forms whose conditions hold, read into the core's forms.
