@@ -1,5 +1,6 @@
 //! The computer players see goals that live only in a script: on the connection design
-//! (examples/designs/truchet-connection, won by joining one's home edge to the far edge),
+//! (examples/designs/truchet-connection, won by joining one's home edge to the far edge
+//! with a chain of pieces, each sharing a tile with the next),
 //! they take a win at once and keep the opponent from one.
 
 use variant_run::play::players::{computer_player, Choice};
@@ -12,10 +13,11 @@ fn connection() -> Variant {
     Variant::load(&dir, Some(5)).unwrap()
 }
 
-/// 5 x 5, every tile `/` but ab34 `\`: x holds a1, a2, a3, a5, a6 and b3, one step along
-/// ab34's band from a4, the gap in its chain from the bottom edge to the top; o holds a
-/// zigzag in columns e and f that shares no tile side.
-const GAP: &str = "rrrrr/rrrrr/lrrrr/rrrrr/rrrrr x...o./x....o/....o./xx...o/x...o./x....o";
+/// 5 x 5, every tile `/` but ab34 `\`: x holds a1, a2, a3, a5, a6 and b3, which steps
+/// along ab34's band to a4, the gap in its chain from the bottom edge to the top (b4, the
+/// other junction that would close it, no x piece can reach); o holds b5, one step from
+/// a4 along ab45's band, and e6 and e2, far from everything.
+const GAP: &str = "rrrrr/rrrrr/lrrrr/rrrrr/rrrrr x...o./xo..../....../xx..../x...o./x.....";
 
 fn position(variant: &Variant, side: char) -> Position {
     variant
