@@ -209,6 +209,33 @@ mod tests {
         assert!(memo.is_on());
     }
 
+    /// An after-turn tree remembers "changed nothing" for the answers it saw; a run that
+    /// wrote or asked for groups (unrepeatable) turns it off.
+    #[test]
+    fn an_after_turn_tree_remembers_nothing_changed() {
+        let model = square_model(3, |a, d, _| a >= d);
+        let params = BTreeMap::new();
+        let position = x_to_move_with_o_pieces(1);
+        let asked = Asked {
+            model: &model,
+            position: &position,
+            params: &params,
+            size: Some(3),
+            homes: [None, None],
+        };
+        let tape = |unrepeatable| Tape {
+            asked: vec![(Question::Pieces("o".into()), Answer::Int(1))],
+            unrepeatable,
+        };
+        let mut memo: Memo<()> = Memo::for_script(Some("fn after_turn(game) { ... }"));
+        assert_eq!(memo.recall(&asked), None);
+        memo.learn(tape(false), ());
+        assert_eq!(memo.recall(&asked), Some(()));
+        memo.learn(tape(true), ());
+        assert!(!memo.is_on());
+        assert_eq!(memo.recall(&asked), None);
+    }
+
     #[test]
     fn what_answers_cannot_repeat_turns_the_tree_off() {
         let mut memo: Memo = Memo::for_script(Some(""));
