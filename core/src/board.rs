@@ -23,6 +23,7 @@ use petgraph::unionfind::UnionFind;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use arrayvec::ArrayVec;
 use rustc_hash::FxHashMap;
 
 use crate::{names, BoardError, Cell, Colour, Lattice, TileSet, Vertex};
@@ -76,18 +77,26 @@ pub struct Board {
     naming: Naming,
     tiles: Arc<TileSet>,
     cells: Vec<Cell>,
+    /// Each cell's id, on a fixed board; a patch keeps its cells sorted and finds them by
+    /// binary search (its ids shift whenever a tile comes or goes).
     cell_index: FxHashMap<Cell, CellId>,
-    /// For each cell, its corners in lattice order: the junction there, if any.
-    cell_corners: Vec<Vec<Option<JunctionId>>>,
+    /// For each cell, the cell across each side, if it is on the board (rows of
+    /// `corner_count` entries, as the corners).
+    cell_sides: Vec<Option<CellId>>,
+    /// For each cell, its corners in lattice order: the junction there, if any (rows of
+    /// `corner_count` entries, one after the other).
+    cell_corners: Vec<Option<JunctionId>>,
     junctions: Vec<Junction>,
-    graph: UnGraph<JunctionId, Link>,
-    // Flat tables derived from `graph` (compressed rows: `start[j]..start[j + 1]`).
+    // Flat tables of the junction graph's links (compressed rows: `start[j]..start[j + 1]`),
+    // in the order of `graph`'s links sorted by the junction at the other end.
     edge_start: Vec<u32>,
     edge_to: Vec<JunctionId>,
     band_start: Vec<u32>,
     band_to: Vec<BandLink>,
-    /// Junctions on each cell's corners, for the "no piece on the tile" test of a flip.
-    cell_junctions: Vec<Vec<JunctionId>>,
+    /// Junctions on each cell's corners, for the "no piece on the tile" test of a flip
+    /// (compressed rows, as the links).
+    cell_junction_start: Vec<u32>,
+    cell_junction_list: Vec<JunctionId>,
     /// Cells in position-text order: cell rows from the top, each left to right.
     cell_rows: Vec<Vec<CellId>>,
     /// Junctions in position-text order: junction rows from the top, each left to right.
@@ -97,6 +106,8 @@ pub struct Board {
     at_edge: Vec<bool>,
     /// How many cells must share a corner for it to be a junction.
     min_tiles: usize,
+    /// The tile's corner pairs that bands join (see [`band_pairs`]).
+    band_pairs: Arc<[(u8, u8, u8)]>,
 }
 
 impl Board {
@@ -153,27 +164,55 @@ impl Board {
             return Err(BoardError::TooLarge);
         }
         let mut cell_index = FxHashMap::default();
-        for (i, &cell) in cells.iter().enumerate() {
-            if cell_index.insert(cell, i as CellId).is_some() {
-                return Err(BoardError::RepeatedCell(cell));
+        if naming == Naming::Coordinates {
+            // Sorted: a repeated cell is next to itself.
+            if let Some(pair) = cells.windows(2).find(|pair| pair[0] == pair[1]) {
+                return Err(BoardError::RepeatedCell(pair[0]));
+            }
+        } else {
+            for (i, &cell) in cells.iter().enumerate() {
+                if cell_index.insert(cell, i as CellId).is_some() {
+                    return Err(BoardError::RepeatedCell(cell));
+                }
             }
         }
 
         // Every corner of every cell, sorted by row then column: a corner shared by
         // enough cells is a junction, and junction ids follow this order. (A patch is
-        // rebuilt whenever a tile comes or goes, so this avoids ordered maps.)
-        let corners_of: Vec<Vec<Vertex>> = cells.iter().map(|&c| lattice.corners(c)).collect();
-        let mut all: Vec<Vertex> = corners_of.iter().flatten().copied().collect();
-        all.sort_unstable_by_key(|v| (v.y, v.x));
+        // rebuilt whenever a tile comes or goes, so this sorts once and allocates little.)
+        let k = lattice.corner_count();
+        let mut all: Vec<(i32, i32, u32)> = Vec::with_capacity(cells.len() * k);
+        for &cell in &cells {
+            for v in lattice.corner_points(cell) {
+                all.push((v.y, v.x, all.len() as u32));
+            }
+        }
+        all.sort_unstable();
         let mut vertices: Vec<Vertex> = Vec::new();
-        for run in all.chunk_by(|a, b| a == b) {
+        let mut cell_corners: Vec<Option<JunctionId>> = vec![None; all.len()];
+        for run in all.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
             if run.len() >= min_tiles.max(1) {
-                vertices.push(run[0]);
+                let j = vertices.len() as JunctionId;
+                vertices.push(Vertex {
+                    x: run[0].1,
+                    y: run[0].0,
+                });
+                for &(_, _, at) in run {
+                    cell_corners[at as usize] = Some(j);
+                }
             }
         }
         if vertices.len() > JunctionId::MAX as usize / 2 {
             return Err(BoardError::TooLarge);
         }
+        let cell_sides: Vec<Option<CellId>> = cells
+            .iter()
+            .flat_map(|&c| lattice.neighbour_cells(c))
+            .map(|n| match naming {
+                Naming::Coordinates => cells.binary_search(&n).ok().map(|c| c as CellId),
+                Naming::Grid => cell_index.get(&n).copied(),
+            })
+            .collect();
 
         // Columns and rows of the junction grid name a fixed board's junctions; a patch
         // names them by coordinates and needs none.
@@ -201,30 +240,17 @@ impl Board {
                 row: rank(&rows, v.y),
             })
             .collect();
-        let junction_at = |v: &Vertex| {
-            vertices
-                .binary_search_by_key(&(v.y, v.x), |w| (w.y, w.x))
-                .ok()
-                .map(|j| j as JunctionId)
-        };
-        let cell_corners: Vec<Vec<Option<JunctionId>>> = corners_of
-            .iter()
-            .map(|corners| corners.iter().map(junction_at).collect())
-            .collect();
 
-        let graph = build_graph(lattice, &tiles, junctions.len(), &cell_corners);
-        let (edge_start, edge_to) = compressed(junctions.len(), &graph, |link, to| match link {
-            Link::Edge => Some(to),
-            Link::Band { .. } => None,
-        });
-        let (band_start, band_to) = compressed(junctions.len(), &graph, |link, to| match *link {
-            Link::Band { cell, states } => Some(BandLink { to, cell, states }),
-            Link::Edge => None,
-        });
-        let cell_junctions = cell_corners
-            .iter()
-            .map(|corners| corners.iter().flatten().copied().collect())
-            .collect();
+        let pairs: Arc<[(u8, u8, u8)]> = band_pairs(&tiles).into();
+        let (edge_start, edge_to, band_start, band_to) =
+            flat_links(k, &pairs, junctions.len(), &cell_corners);
+        let mut cell_junction_start = Vec::with_capacity(cells.len() + 1);
+        let mut cell_junction_list = Vec::with_capacity(cell_corners.len());
+        for corners in cell_corners.chunks(k.max(1)) {
+            cell_junction_start.push(cell_junction_list.len() as u32);
+            cell_junction_list.extend(corners.iter().flatten().copied());
+        }
+        cell_junction_start.push(cell_junction_list.len() as u32);
 
         let (junction_rows, cell_rows) = if grid {
             let centres: Vec<Vertex> = cells.iter().map(|&c| lattice.centre(c)).collect();
@@ -246,19 +272,21 @@ impl Board {
             tiles,
             cells,
             cell_index,
+            cell_sides,
             cell_corners,
             junctions,
-            graph,
             edge_start,
             edge_to,
             band_start,
             band_to,
-            cell_junctions,
+            cell_junction_start,
+            cell_junction_list,
             cell_rows,
             junction_rows,
             column_count: columns.len() as u16,
             at_edge,
             min_tiles,
+            band_pairs: pairs,
         })
     }
 
@@ -269,8 +297,11 @@ impl Board {
     /// # Errors
     /// The cell is already on the board.
     pub fn with_cell(&self, cell: Cell) -> Result<Board, BoardError> {
-        if self.cell_index.contains_key(&cell) {
+        if self.cell_id(cell).is_some() {
             return Err(BoardError::RepeatedCell(cell));
+        }
+        if self.naming == Naming::Coordinates {
+            return self.patch_changed(cell, true);
         }
         let mut cells = self.cells.clone();
         cells.push(cell);
@@ -282,6 +313,12 @@ impl Board {
     /// # Errors
     /// The cell is not on the board, or (on a fixed board) no junction would be left.
     pub fn without_cell(&self, cell: Cell) -> Result<Board, BoardError> {
+        if self.naming == Naming::Coordinates {
+            if self.cell_id(cell).is_none() {
+                return Err(BoardError::MissingCell(cell));
+            }
+            return self.patch_changed(cell, false);
+        }
         let cells: Vec<Cell> = self.cells.iter().copied().filter(|&c| c != cell).collect();
         if cells.len() == self.cells.len() {
             return Err(BoardError::MissingCell(cell));
@@ -326,6 +363,279 @@ impl Board {
         }
     }
 
+    /// A patch with `cell` added or taken away, worked out from this one: only the
+    /// links of junctions next to the cell are made again; the rest are copied with
+    /// their ids moved. The same board as [`Board::patch`] makes of the new cells.
+    fn patch_changed(&self, cell: Cell, add: bool) -> Result<Board, BoardError> {
+        let lattice = self.lattice;
+        let k = lattice.corner_count();
+        let m = self.min_tiles.max(1);
+        let key = |v: Vertex| (v.y, v.x);
+        let mut cells = self.cells.clone();
+        let at = match cells.binary_search(&cell) {
+            Err(at) if add => at,
+            Ok(at) if !add => at,
+            _ => unreachable!("checked by the caller"),
+        };
+        if add {
+            if cells.len() >= CellId::MAX as usize {
+                return Err(BoardError::TooLarge);
+            }
+            cells.insert(at, cell);
+        } else {
+            cells.remove(at);
+        }
+        let on = |c: Cell| cells.binary_search(&c).ok();
+        let corners = lattice.corner_points(cell);
+        // Corners where a junction appears or goes: where the cell's coming or going
+        // crosses the number of cells a junction needs.
+        let mut changed: ArrayVec<Vertex, 6> = ArrayVec::new();
+        for (i, &v) in corners.iter().enumerate() {
+            let others = lattice
+                .corner_cells(cell, i)
+                .iter()
+                .skip(1)
+                .filter(|(c, _)| on(*c).is_some())
+                .count();
+            if others + 1 >= m && others < m {
+                changed.push(v);
+            }
+        }
+        changed.sort_unstable_by_key(|&v| key(v));
+
+        // Junctions, and each old junction's new id.
+        let old = &self.junctions;
+        let mut junctions: Vec<Junction> = Vec::with_capacity(old.len() + changed.len());
+        let mut old_to_new: Vec<JunctionId> = vec![JunctionId::MAX; old.len()];
+        let mut new_to_old: Vec<JunctionId> = Vec::with_capacity(old.len() + changed.len());
+        let mut next = changed.iter().peekable();
+        for (j, junction) in old.iter().enumerate() {
+            if add {
+                while let Some(&&v) = next.peek().filter(|&&&v| key(v) < key(junction.vertex)) {
+                    new_to_old.push(JunctionId::MAX);
+                    junctions.push(self.patch_junction(v));
+                    next.next();
+                }
+            } else if next.peek().is_some_and(|&&v| v == junction.vertex) {
+                next.next();
+                continue;
+            }
+            old_to_new[j] = junctions.len() as JunctionId;
+            new_to_old.push(j as JunctionId);
+            junctions.push(junction.clone());
+        }
+        for &v in next {
+            new_to_old.push(JunctionId::MAX);
+            junctions.push(self.patch_junction(v));
+        }
+        if junctions.len() > JunctionId::MAX as usize / 2 {
+            return Err(BoardError::TooLarge);
+        }
+        let junction_at = |v: Vertex| {
+            junctions
+                .binary_search_by_key(&key(v), |j| key(j.vertex))
+                .ok()
+                .map(|j| j as JunctionId)
+        };
+
+        // Corners: the old rows with ids moved, the new cell's row, and the corners of
+        // the cells around a junction that appeared.
+        let n = cells.len();
+        let mut cell_corners: Vec<Option<JunctionId>> = Vec::with_capacity(n * k);
+        for (c, row) in self.cell_corners.chunks(k).enumerate() {
+            if add && c == at {
+                cell_corners.extend(corners.iter().map(|&v| junction_at(v)));
+            }
+            if !add && c == at {
+                continue;
+            }
+            cell_corners.extend(row.iter().map(|corner| {
+                corner
+                    .map(|j| old_to_new[j as usize])
+                    .filter(|&j| j != JunctionId::MAX)
+            }));
+        }
+        if add && at == self.cells.len() {
+            cell_corners.extend(corners.iter().map(|&v| junction_at(v)));
+        }
+        // Junctions whose links change: those at the cell's corners and at the corners
+        // of the cells around a junction that came or went.
+        let mut touched: Vec<JunctionId> = Vec::new();
+        let mut touch = |row: &[Option<JunctionId>]| touched.extend(row.iter().flatten());
+        if add {
+            touch(&cell_corners[at * k..(at + 1) * k]);
+        } else {
+            touch(
+                &corners
+                    .iter()
+                    .filter_map(|&v| junction_at(v))
+                    .map(Some)
+                    .collect::<ArrayVec<_, 6>>(),
+            );
+        }
+        for (i, &v) in corners.iter().enumerate() {
+            if !changed.contains(&v) {
+                continue;
+            }
+            for &(c, corner) in lattice.corner_cells(cell, i).iter().skip(1) {
+                if let Some(c) = on(c) {
+                    if add {
+                        cell_corners[c * k + corner] = junction_at(v);
+                    }
+                    touch(&cell_corners[c * k..(c + 1) * k]);
+                }
+            }
+        }
+        touched.sort_unstable();
+        touched.dedup();
+
+        // Links: the touched junctions' rows made again, the others copied.
+        let pairs = &self.band_pairs;
+        let cell_to_new = |c: CellId| -> CellId {
+            let c = c as usize;
+            (if add {
+                c + usize::from(c >= at)
+            } else {
+                c - usize::from(c > at)
+            }) as CellId
+        };
+        let mut edge_start = Vec::with_capacity(junctions.len() + 1);
+        let mut edge_to = Vec::with_capacity(self.edge_to.len() + 12);
+        let mut band_start = Vec::with_capacity(junctions.len() + 1);
+        let mut band_to = Vec::with_capacity(self.band_to.len() + 24);
+        let mut touched = touched.into_iter().peekable();
+        for j in 0..junctions.len() as JunctionId {
+            edge_start.push(edge_to.len() as u32);
+            band_start.push(band_to.len() as u32);
+            if touched.next_if_eq(&j).is_some() {
+                let (owner, i) = lattice.corner_owner(junctions[j as usize].vertex);
+                let (edges_from, bands_from) = (edge_to.len(), band_to.len());
+                for (c, p) in lattice.corner_cells(owner, i) {
+                    let Some(c) = on(c) else { continue };
+                    let row = &cell_corners[c * k..(c + 1) * k];
+                    for q in [(p + k - 1) % k, (p + 1) % k] {
+                        edge_to.extend(row[q]);
+                    }
+                    for &(a, b, states) in pairs.iter() {
+                        let other = match (a as usize, b as usize) {
+                            (a, b) if a == p => b,
+                            (a, b) if b == p => a,
+                            _ => continue,
+                        };
+                        if let Some(to) = row[other] {
+                            let cell = c as CellId;
+                            band_to.push(BandLink { to, cell, states });
+                        }
+                    }
+                }
+                edge_to[edges_from..].sort_unstable();
+                let mut kept = edges_from;
+                for e in edges_from..edge_to.len() {
+                    if e == edges_from || edge_to[e] != edge_to[kept - 1] {
+                        edge_to[kept] = edge_to[e];
+                        kept += 1;
+                    }
+                }
+                edge_to.truncate(kept);
+                band_to[bands_from..].sort_unstable_by_key(|l| (l.to, std::cmp::Reverse(l.cell)));
+            } else {
+                let was = new_to_old[j as usize] as usize;
+                let (from, to) = (self.edge_start[was], self.edge_start[was + 1]);
+                edge_to.extend(
+                    self.edge_to[from as usize..to as usize]
+                        .iter()
+                        .map(|&t| old_to_new[t as usize]),
+                );
+                let (from, to) = (self.band_start[was], self.band_start[was + 1]);
+                band_to.extend(
+                    self.band_to[from as usize..to as usize]
+                        .iter()
+                        .map(|l| BandLink {
+                            to: old_to_new[l.to as usize],
+                            cell: cell_to_new(l.cell),
+                            states: l.states,
+                        }),
+                );
+            }
+        }
+        edge_start.push(edge_to.len() as u32);
+        band_start.push(band_to.len() as u32);
+
+        // Sides: the old rows with ids moved, the new cell's row, and its neighbours'
+        // sides towards it (side `s` of a cell faces side `s + k / 2` of the cell across).
+        let mut cell_sides: Vec<Option<CellId>> = Vec::with_capacity(n * k);
+        let moved = |side: &Option<CellId>| match side {
+            Some(c) if !add && *c as usize == at => None,
+            Some(c) => Some(cell_to_new(*c)),
+            None => None,
+        };
+        for (c, row) in self.cell_sides.chunks(k).enumerate() {
+            if add && c == at {
+                cell_sides.extend(std::iter::repeat_n(None, k));
+            }
+            if !add && c == at {
+                continue;
+            }
+            cell_sides.extend(row.iter().map(moved));
+        }
+        if add && at == self.cells.len() {
+            cell_sides.extend(std::iter::repeat_n(None, k));
+        }
+        if add {
+            for (s, n) in lattice.neighbour_cells(cell).into_iter().enumerate() {
+                if let Some(n) = on(n) {
+                    cell_sides[at * k + s] = Some(n as CellId);
+                    cell_sides[n * k + (s + k / 2) % k] = Some(at as CellId);
+                }
+            }
+        }
+
+        let mut cell_junction_start = Vec::with_capacity(n + 1);
+        let mut cell_junction_list = Vec::with_capacity(cell_corners.len());
+        for row in cell_corners.chunks(k) {
+            cell_junction_start.push(cell_junction_list.len() as u32);
+            cell_junction_list.extend(row.iter().flatten().copied());
+        }
+        cell_junction_start.push(cell_junction_list.len() as u32);
+        let sides_per_corner = lattice.cells_per_corner();
+        let at_edge = edge_start
+            .windows(2)
+            .map(|w| ((w[1] - w[0]) as usize) < sides_per_corner)
+            .collect();
+        Ok(Board {
+            lattice,
+            naming: self.naming,
+            tiles: Arc::clone(&self.tiles),
+            cells,
+            cell_index: FxHashMap::default(),
+            cell_sides,
+            cell_corners,
+            junctions,
+            edge_start,
+            edge_to,
+            band_start,
+            band_to,
+            cell_junction_start,
+            cell_junction_list,
+            cell_rows: Vec::new(),
+            junction_rows: Vec::new(),
+            column_count: 0,
+            at_edge,
+            min_tiles: self.min_tiles,
+            band_pairs: Arc::clone(&self.band_pairs),
+        })
+    }
+
+    /// A junction of a patch at a corner point (a patch's junctions need no grid).
+    fn patch_junction(&self, v: Vertex) -> Junction {
+        Junction {
+            vertex: v,
+            colour: self.lattice.colour(v),
+            column: 0,
+            row: 0,
+        }
+    }
+
     pub fn lattice(&self) -> Lattice {
         self.lattice
     }
@@ -367,7 +677,10 @@ impl Board {
     }
 
     pub fn cell_id(&self, cell: Cell) -> Option<CellId> {
-        self.cell_index.get(&cell).copied()
+        match self.naming {
+            Naming::Coordinates => self.cells.binary_search(&cell).ok().map(|c| c as CellId),
+            Naming::Grid => self.cell_index.get(&cell).copied(),
+        }
     }
 
     pub fn junction_count(&self) -> usize {
@@ -390,9 +703,12 @@ impl Board {
     }
 
     /// The junction graph: one node per junction (its weight is the junction id), edge
-    /// links and band links.
-    pub fn graph(&self) -> &UnGraph<JunctionId, Link> {
-        &self.graph
+    /// links and band links. Made when asked for, from the same corners as the flat
+    /// tables play reads (a patch changes with every tile placed or removed, and play
+    /// never needs the graph).
+    pub fn graph(&self) -> UnGraph<JunctionId, Link> {
+        let k = self.lattice.corner_count();
+        build_graph(&self.tiles, self.junctions.len(), k, &self.cell_corners)
     }
 
     /// Whether a junction touches the edge: one of its lattice neighbours is not a
@@ -405,11 +721,13 @@ impl Board {
     /// The cells on the board next to each side of `cell`, in side order (`None` where
     /// the side is free).
     pub fn cell_neighbours(&self, cell: CellId) -> Vec<Option<CellId>> {
-        self.lattice
-            .neighbours(self.cells[cell as usize])
-            .into_iter()
-            .map(|n| self.cell_id(n))
-            .collect()
+        self.cell_sides(cell).to_vec()
+    }
+
+    /// [`Board::cell_neighbours`] without allocating.
+    pub(crate) fn cell_sides(&self, cell: CellId) -> &[Option<CellId>] {
+        let k = self.lattice.corner_count();
+        &self.cell_sides[cell as usize * k..(cell as usize + 1) * k]
     }
 
     /// Junctions sharing a tile side with `j`.
@@ -437,12 +755,15 @@ impl Board {
 
     /// The corners of a cell, each the junction there if it is one.
     pub fn cell_corners(&self, cell: CellId) -> &[Option<JunctionId>] {
-        &self.cell_corners[cell as usize]
+        let k = self.lattice.corner_count();
+        &self.cell_corners[cell as usize * k..(cell as usize + 1) * k]
     }
 
     /// The junctions at a cell's corners.
     pub fn cell_junctions(&self, cell: CellId) -> &[JunctionId] {
-        &self.cell_junctions[cell as usize]
+        let c = cell as usize;
+        &self.cell_junction_list
+            [self.cell_junction_start[c] as usize..self.cell_junction_start[c + 1] as usize]
     }
 
     /// Cell rows in position-text order: the top row first, each left to right.
@@ -467,12 +788,9 @@ impl Board {
     /// (regions numbered from 0 in order of their lowest junction).
     pub fn regions(&self, tile_states: &[u8]) -> Vec<usize> {
         let mut sets = UnionFind::<usize>::new(self.junction_count());
-        for edge in self.graph.edge_indices() {
-            if let Link::Band { cell, states } = self.graph[edge] {
-                if states & (1 << tile_states[cell as usize]) != 0 {
-                    let (a, b) = self.graph.edge_endpoints(edge).expect("edge exists");
-                    sets.union(a.index(), b.index());
-                }
+        for j in 0..self.junction_count() as JunctionId {
+            for to in self.band_neighbours(j, tile_states) {
+                sets.union(j as usize, to as usize);
             }
         }
         let mut numbering: BTreeMap<usize, usize> = BTreeMap::new();
@@ -567,8 +885,8 @@ impl Board {
             Lattice::Square => {
                 // Name by the junction columns and rows of the corners; corners that are
                 // not junctions cannot occur on square boards (every corner is one).
-                let sw = self.cell_corners[cell as usize][0];
-                let ne = self.cell_corners[cell as usize][2];
+                let sw = self.cell_corners(cell)[0];
+                let ne = self.cell_corners(cell)[2];
                 match (sw, ne) {
                     (Some(sw), Some(ne)) => {
                         let (a, b) = (&self.junctions[sw as usize], &self.junctions[ne as usize]);
@@ -644,10 +962,10 @@ fn group_rows<K: Ord + Copy>(count: usize, key: impl Fn(usize) -> (K, K)) -> Vec
 }
 
 fn build_graph(
-    lattice: Lattice,
     tiles: &TileSet,
     junction_count: usize,
-    cell_corners: &[Vec<Option<JunctionId>>],
+    k: usize,
+    cell_corners: &[Option<JunctionId>],
 ) -> UnGraph<JunctionId, Link> {
     let mut graph = UnGraph::with_capacity(junction_count, junction_count * 4);
     for j in 0..junction_count {
@@ -656,8 +974,7 @@ fn build_graph(
     let node = |j: JunctionId| NodeIndex::new(j as usize);
     // Edge links: both ends of a cell side. Neighbouring cells share sides, so keep one.
     let mut edges = Vec::new();
-    let k = lattice.corner_count();
-    for corners in cell_corners {
+    for corners in cell_corners.chunks(k) {
         for side in 0..k {
             if let (Some(a), Some(b)) = (corners[side], corners[(side + 1) % k]) {
                 edges.push((a.min(b), a.max(b)));
@@ -671,7 +988,7 @@ fn build_graph(
     }
     // Band links: every pair of junction corners a band joins, per cell, with the states
     // in which it joins them.
-    for (cell, corners) in cell_corners.iter().enumerate() {
+    for (cell, corners) in cell_corners.chunks(k).enumerate() {
         // The states in which a band joins each pair of this cell's junctions.
         let mut pairs: Vec<((JunctionId, JunctionId), u8)> = Vec::new();
         for (s, state) in tiles.states().iter().enumerate() {
@@ -701,40 +1018,330 @@ fn build_graph(
     graph
 }
 
-/// Flattens the links `pick` accepts into compressed adjacency rows.
-fn compressed<T>(
-    junction_count: usize,
-    graph: &UnGraph<JunctionId, Link>,
-    pick: impl Fn(&Link, JunctionId) -> Option<T>,
-) -> (Vec<u32>, Vec<T>) {
-    let mut start = Vec::with_capacity(junction_count + 1);
-    let mut to = Vec::new();
-    for j in 0..junction_count {
-        start.push(to.len() as u32);
-        let mut row: Vec<(JunctionId, T)> = graph
-            .edges(NodeIndex::new(j))
-            .filter_map(|e| {
-                use petgraph::visit::EdgeRef;
-                let other = if e.source().index() == j {
-                    e.target()
-                } else {
-                    e.source()
-                };
-                pick(e.weight(), other.index() as JunctionId)
-                    .map(|t| (other.index() as JunctionId, t))
-            })
-            .collect();
-        // petgraph lists edges newest first; sort so generation order is by junction.
-        row.sort_by_key(|(other, _)| *other);
-        to.extend(row.into_iter().map(|(_, t)| t));
+/// The pairs of corners of a tile that some state's band joins, lower corner first,
+/// with the states (a mask) in which it does.
+fn band_pairs(tiles: &TileSet) -> Vec<(u8, u8, u8)> {
+    let mut pairs: Vec<(u8, u8, u8)> = Vec::new();
+    for (s, state) in tiles.states().iter().enumerate() {
+        for band in &state.bands {
+            for (i, &p) in band.iter().enumerate() {
+                for &q in &band[i + 1..] {
+                    let (p, q) = (p.min(q), p.max(q));
+                    match pairs.iter_mut().find(|(a, b, _)| (*a, *b) == (p, q)) {
+                        Some((_, _, states)) => *states |= 1 << s,
+                        None => pairs.push((p, q, 1 << s)),
+                    }
+                }
+            }
+        }
     }
-    start.push(to.len() as u32);
-    (start, to)
+    pairs
+}
+
+/// The junction graph's links as compressed rows, made straight from the cells' corners:
+/// the same rows as the graph's links sorted by the junction at the other end (edge
+/// links once each; band links to one junction through several cells, the later cell
+/// first, as the graph lists them).
+#[allow(clippy::type_complexity)]
+fn flat_links(
+    k: usize,
+    pairs: &[(u8, u8, u8)],
+    junction_count: usize,
+    cell_corners: &[Option<JunctionId>],
+) -> (Vec<u32>, Vec<JunctionId>, Vec<u32>, Vec<BandLink>) {
+    let k = k.max(1);
+    // Rows filled by counting: how many entries each row gets, then each in its place.
+    fn rows<T: Copy>(
+        junction_count: usize,
+        each: &dyn Fn(&mut dyn FnMut(JunctionId, T)),
+        blank: T,
+    ) -> (Vec<u32>, Vec<T>) {
+        let mut start = vec![0u32; junction_count + 1];
+        each(&mut |from, _| start[from as usize + 1] += 1);
+        for j in 0..junction_count {
+            start[j + 1] += start[j];
+        }
+        let mut fill: Vec<u32> = start[..junction_count].to_vec();
+        let mut out = vec![blank; start[junction_count] as usize];
+        each(&mut |from, t| {
+            out[fill[from as usize] as usize] = t;
+            fill[from as usize] += 1;
+        });
+        (start, out)
+    }
+    let (edge_start, mut edge_raw) = rows(
+        junction_count,
+        &|push| {
+            for corners in cell_corners.chunks(k) {
+                for side in 0..k {
+                    if let (Some(a), Some(b)) = (corners[side], corners[(side + 1) % k]) {
+                        push(a, b);
+                        push(b, a);
+                    }
+                }
+            }
+        },
+        0,
+    );
+    // Neighbouring cells share sides: sort each row and keep each junction once.
+    let mut edge_to = Vec::with_capacity(edge_raw.len());
+    let mut edge_starts = Vec::with_capacity(junction_count + 1);
+    for j in 0..junction_count {
+        edge_starts.push(edge_to.len() as u32);
+        let row = &mut edge_raw[edge_start[j] as usize..edge_start[j + 1] as usize];
+        row.sort_unstable();
+        let mut last = None;
+        for &to in row.iter() {
+            if last != Some(to) {
+                edge_to.push(to);
+                last = Some(to);
+            }
+        }
+    }
+    edge_starts.push(edge_to.len() as u32);
+
+    let blank = BandLink {
+        to: 0,
+        cell: 0,
+        states: 0,
+    };
+    let (band_start, mut band_to) = rows(
+        junction_count,
+        &|push| {
+            for (cell, corners) in cell_corners.chunks(k).enumerate() {
+                for &(p, q, states) in pairs {
+                    if let (Some(a), Some(b)) = (corners[p as usize], corners[q as usize]) {
+                        let cell = cell as CellId;
+                        push(
+                            a,
+                            BandLink {
+                                to: b,
+                                cell,
+                                states,
+                            },
+                        );
+                        push(
+                            b,
+                            BandLink {
+                                to: a,
+                                cell,
+                                states,
+                            },
+                        );
+                    }
+                }
+            }
+        },
+        blank,
+    );
+    for j in 0..junction_count {
+        band_to[band_start[j] as usize..band_start[j + 1] as usize]
+            .sort_unstable_by_key(|l| (l.to, std::cmp::Reverse(l.cell)));
+    }
+    (edge_starts, edge_to, band_start, band_to)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Cell;
+
+    /// Flattens the links `pick` accepts into compressed adjacency rows.
+    pub(super) fn compressed<T>(
+        junction_count: usize,
+        graph: &UnGraph<JunctionId, Link>,
+        pick: impl Fn(&Link, JunctionId) -> Option<T>,
+    ) -> (Vec<u32>, Vec<T>) {
+        let mut start = Vec::with_capacity(junction_count + 1);
+        let mut to = Vec::new();
+        for j in 0..junction_count {
+            start.push(to.len() as u32);
+            let mut row: Vec<(JunctionId, T)> = graph
+                .edges(NodeIndex::new(j))
+                .filter_map(|e| {
+                    use petgraph::visit::EdgeRef;
+                    let other = if e.source().index() == j {
+                        e.target()
+                    } else {
+                        e.source()
+                    };
+                    pick(e.weight(), other.index() as JunctionId)
+                        .map(|t| (other.index() as JunctionId, t))
+                })
+                .collect();
+            // petgraph lists edges newest first; sort so generation order is by junction.
+            row.sort_by_key(|(other, _)| *other);
+            to.extend(row.into_iter().map(|(_, t)| t));
+        }
+        start.push(to.len() as u32);
+        (start, to)
+    }
+
+    /// Everything a board holds but its lazily made graph, for comparing.
+    #[allow(clippy::type_complexity)]
+    fn parts(
+        b: &Board,
+    ) -> (
+        Vec<Cell>,
+        Vec<Option<JunctionId>>,
+        Vec<Junction>,
+        (Vec<u32>, Vec<JunctionId>),
+        Vec<(JunctionId, CellId, u8)>,
+        Vec<u32>,
+        (Vec<u32>, Vec<JunctionId>),
+        (Vec<bool>, Vec<Option<CellId>>),
+    ) {
+        (
+            b.cells.clone(),
+            b.cell_corners.clone(),
+            b.junctions.clone(),
+            (b.edge_start.clone(), b.edge_to.clone()),
+            b.band_to.iter().map(|l| (l.to, l.cell, l.states)).collect(),
+            b.band_start.clone(),
+            (b.cell_junction_start.clone(), b.cell_junction_list.clone()),
+            (b.at_edge.clone(), b.cell_sides.clone()),
+        )
+    }
+
+    /// A patch changed a cell at a time is the patch built afresh from its cells, on
+    /// each lattice and for every number of cells a junction may need.
+    #[test]
+    fn patches_changed_in_place_are_patches_built_afresh() {
+        let square = TileSet::new(
+            Lattice::Square,
+            &[("r", &[&["sw", "ne"]]), ("l", &[&["nw", "se"]])],
+        )
+        .unwrap();
+        let hex_flat = TileSet::new(
+            Lattice::HexFlat,
+            &[
+                ("a", &[&["nw", "sw"], &["ne", "se"]]),
+                ("b", &[&["e", "nw"], &["w", "se"]]),
+                ("c", &[&["e", "sw"], &["ne", "w"]]),
+            ],
+        )
+        .unwrap();
+        let hex = TileSet::new(
+            Lattice::Hex,
+            &[("a", &[&["n", "se", "sw"]]), ("b", &[&["s", "ne", "nw"]])],
+        )
+        .unwrap();
+        let cases = [
+            (Lattice::Square, square.clone(), 1),
+            (Lattice::Square, square.clone(), 2),
+            (Lattice::Square, square, 4),
+            (Lattice::HexFlat, hex_flat.clone(), 1),
+            (Lattice::HexFlat, hex_flat, 3),
+            (Lattice::Hex, hex.clone(), 2),
+            (Lattice::Hex, hex, 3),
+        ];
+        for (lattice, tiles, min_tiles) in cases {
+            let mut patch = Board::patch(lattice, vec![], tiles.clone(), min_tiles).unwrap();
+            let mut seed = 11u64;
+            for step in 0..300 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let r = (seed >> 33) as usize;
+                let remove = patch.cell_count() > 3 && (r.is_multiple_of(3) || step > 200);
+                let next = if remove {
+                    patch.without_cell(patch.cells()[r % patch.cell_count()])
+                } else {
+                    let mut open: Vec<Cell> = patch
+                        .cells()
+                        .iter()
+                        .flat_map(|&c| lattice.neighbours(c))
+                        .filter(|&n| patch.cell_id(n).is_none())
+                        .collect();
+                    open.push(Cell::new(0, 0));
+                    open.retain(|&c| patch.cell_id(c).is_none());
+                    open.sort();
+                    open.dedup();
+                    patch.with_cell(open[r % open.len()])
+                };
+                patch = next.unwrap();
+                let afresh =
+                    Board::patch(lattice, patch.cells().to_vec(), tiles.clone(), min_tiles)
+                        .unwrap();
+                assert!(
+                    parts(&patch) == parts(&afresh),
+                    "{lattice} {min_tiles} step {step}"
+                );
+            }
+        }
+    }
+
+    /// The flat rows are the graph's links sorted by the other end, as they were when the
+    /// rows were read from the graph: on fixed boards of each lattice and on patches.
+    #[test]
+    fn flat_rows_are_the_graphs_links() {
+        let square = TileSet::new(
+            Lattice::Square,
+            &[("r", &[&["sw", "ne"]]), ("l", &[&["nw", "se"]])],
+        )
+        .unwrap();
+        let mut boards =
+            vec![Board::new(Lattice::Square, Lattice::Square.shape(5), square.clone(), 1).unwrap()];
+        let hex = TileSet::new(
+            Lattice::HexFlat,
+            &[
+                ("a", &[&["nw", "sw"], &["ne", "se"]]),
+                ("b", &[&["e", "nw"], &["w", "se"]]),
+                ("c", &[&["e", "sw"], &["ne", "w"]]),
+            ],
+        )
+        .unwrap();
+        boards
+            .push(Board::new(Lattice::HexFlat, Lattice::HexFlat.shape(3), hex.clone(), 3).unwrap());
+        boards
+            .push(Board::new(Lattice::HexFlat, Lattice::HexFlat.shape(3), hex.clone(), 1).unwrap());
+        let mut patch = Board::patch(Lattice::HexFlat, vec![], hex, 3).unwrap();
+        let mut seed = 7u64;
+        for _ in 0..60 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let open: Vec<Cell> = if patch.cell_count() == 0 {
+                vec![Cell::new(0, 0)]
+            } else {
+                let mut open: Vec<Cell> = patch
+                    .cells()
+                    .iter()
+                    .flat_map(|&c| Lattice::HexFlat.neighbours(c))
+                    .filter(|&n| patch.cell_id(n).is_none())
+                    .collect();
+                open.sort();
+                open.dedup();
+                open
+            };
+            patch = patch
+                .with_cell(open[(seed >> 33) as usize % open.len()])
+                .unwrap();
+            boards.push(patch.clone());
+        }
+        for board in &boards {
+            let n = board.junction_count();
+            let graph = board.graph();
+            let (start, to) = compressed(n, &graph, |link, to| match link {
+                Link::Edge => Some(to),
+                Link::Band { .. } => None,
+            });
+            assert_eq!(
+                (start, to),
+                (board.edge_start.clone(), board.edge_to.clone())
+            );
+            let (start, to) = compressed(n, &graph, |link, to| match *link {
+                Link::Band { cell, states } => Some((to, cell, states)),
+                Link::Edge => None,
+            });
+            let flat: Vec<(JunctionId, CellId, u8)> = board
+                .band_to
+                .iter()
+                .map(|l| (l.to, l.cell, l.states))
+                .collect();
+            assert_eq!((start, to), (board.band_start.clone(), flat));
+        }
+    }
 
     /// Found by the fuzzer: a column of 26 letters overflowed the column number.
     #[test]

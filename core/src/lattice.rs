@@ -16,7 +16,12 @@
 //! assert_eq!(Lattice::HexFlat.corner_owner(e), (Cell::new(0, 0), 0));
 //! ```
 
+use arrayvec::ArrayVec;
+
 use crate::Colour;
+
+/// A cell's corners or neighbours, without allocating: at most six.
+pub(crate) type Around<T> = ArrayVec<T, 6>;
 
 /// A cell, in its lattice's own integer coordinates (square: column and row from 0;
 /// hex: axial coordinates `q`, `r`, with `r` the horizontal cell row; flat-topped hex:
@@ -103,15 +108,22 @@ impl Lattice {
 
     /// The corners of a cell, going round it; side `k` joins corner `k` and corner `k + 1`.
     pub fn corners(self, cell: Cell) -> Vec<Vertex> {
+        self.corner_points(cell).to_vec()
+    }
+
+    /// [`Lattice::corners`] without allocating, for code that runs every turn.
+    pub(crate) fn corner_points(self, cell: Cell) -> Around<Vertex> {
         match self {
             Lattice::Square => {
                 let (x, y) = (cell.x, cell.y);
-                vec![
+                [
                     Vertex { x, y },
                     Vertex { x: x + 1, y },
                     Vertex { x: x + 1, y: y + 1 },
                     Vertex { x, y: y + 1 },
                 ]
+                .into_iter()
+                .collect()
             }
             Lattice::Hex => {
                 self.around_centre(cell, &[(0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1)])
@@ -122,7 +134,7 @@ impl Lattice {
         }
     }
 
-    fn around_centre(self, cell: Cell, offsets: &[(i32, i32)]) -> Vec<Vertex> {
+    fn around_centre(self, cell: Cell, offsets: &[(i32, i32)]) -> Around<Vertex> {
         let c = self.centre(cell);
         offsets
             .iter()
@@ -135,34 +147,69 @@ impl Lattice {
 
     /// The cell across each side, in side order (side `k` joins corners `k` and `k + 1`).
     pub fn neighbours(self, cell: Cell) -> Vec<Cell> {
+        self.neighbour_cells(cell).to_vec()
+    }
+
+    /// [`Lattice::neighbours`] without allocating, for code that runs every turn.
+    pub(crate) fn neighbour_cells(self, cell: Cell) -> Around<Cell> {
         let (x, y) = (cell.x, cell.y);
         match self {
             // sides: south, east, north, west
-            Lattice::Square => vec![
+            Lattice::Square => [
                 Cell::new(x, y - 1),
                 Cell::new(x + 1, y),
                 Cell::new(x, y + 1),
                 Cell::new(x - 1, y),
-            ],
+            ]
+            .into_iter()
+            .collect(),
             // sides: e-ne, ne-nw, nw-w, w-sw, sw-se, se-e
-            Lattice::HexFlat => vec![
+            Lattice::HexFlat => [
                 Cell::new(x + 1, y),
                 Cell::new(x, y + 1),
                 Cell::new(x - 1, y + 1),
                 Cell::new(x - 1, y),
                 Cell::new(x, y - 1),
                 Cell::new(x + 1, y - 1),
-            ],
+            ]
+            .into_iter()
+            .collect(),
             // sides: n-ne, ne-se, se-s, s-sw, sw-nw, nw-n
-            Lattice::Hex => vec![
+            Lattice::Hex => [
                 Cell::new(x, y + 1),
                 Cell::new(x + 1, y),
                 Cell::new(x + 1, y - 1),
                 Cell::new(x, y - 1),
                 Cell::new(x - 1, y),
                 Cell::new(x - 1, y + 1),
-            ],
+            ]
+            .into_iter()
+            .collect(),
         }
+    }
+
+    /// The cells that meet at corner `i` of `cell`, each with the index of that corner
+    /// among its own corners: `cell` first, then the cells across the two sides that end
+    /// there, then (square) the cell diagonally across.
+    pub(crate) fn corner_cells(self, cell: Cell, i: usize) -> ArrayVec<(Cell, usize), 4> {
+        let k = self.corner_count();
+        let sides = self.neighbour_cells(cell);
+        let (before, after) = (sides[(i + k - 1) % k], sides[i]);
+        // Going round the corner, it is a further corner of each cell: one short of half
+        // way round in the cell before, one past in the cell after, and (on squares)
+        // half way round in the cell diagonally across.
+        let mut cells: ArrayVec<(Cell, usize), 4> = ArrayVec::new();
+        cells.push((cell, i));
+        cells.push((before, (i + k / 2 - 1) % k));
+        cells.push((after, (i + k / 2 + 1) % k));
+        if self.cells_per_corner() == 4 {
+            let diagonal = Cell::new(before.x + after.x - cell.x, before.y + after.y - cell.y);
+            cells.push((diagonal, (i + k / 2) % k));
+        }
+        debug_assert!(cells
+            .iter()
+            .all(|&(c, at)| self.corner_points(c)[at] == self.corner_points(cell)[i]));
+        cells
     }
 
     /// The centre of a cell on the drawing grid (square cells: doubled coordinates, since

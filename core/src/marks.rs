@@ -12,9 +12,10 @@ pub(crate) struct Marks {
 impl Marks {
     /// Starts a round over `len` junctions with none marked.
     pub fn clear(&mut self, len: usize) {
-        if self.rounds.len() != len {
-            self.rounds = vec![0; len];
-            self.round = 0;
+        // Slots past `len` are kept (a patch's junctions come and go): they hold older
+        // rounds, so nothing stays marked.
+        if self.rounds.len() < len {
+            self.rounds.resize(len, 0);
         }
         self.round = self.round.wrapping_add(1);
         if self.round == 0 {

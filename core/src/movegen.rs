@@ -64,6 +64,17 @@ impl<'a> Staged<'a> {
 #[derive(Default)]
 pub(crate) struct Scratch {
     visited: Marks,
+    /// A single piece's reach and ends, for [`piece_moves`].
+    empties: Vec<JunctionId>,
+    ends: Vec<JunctionId>,
+    /// The ends found so far (a long empty region has many, and looking each up in the
+    /// list grew with its square).
+    ended: Marks,
+}
+
+thread_local! {
+    /// The generator's scratch space, kept between walks on a thread.
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
 
 impl Scratch {
@@ -158,12 +169,25 @@ pub(crate) fn for_each_turn(
     flips: Flips,
     visit: &mut Visit,
 ) -> ControlFlow<()> {
-    let mut scratch = Scratch::default();
+    // A walk nested in a visit takes a fresh scratch space; the last one back is kept.
+    let mut scratch = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    let flow = walk(model, position, flips, &mut scratch, visit);
+    SCRATCH.with(|s| *s.borrow_mut() = scratch);
+    flow
+}
+
+fn walk(
+    model: &GameModel,
+    position: &Position,
+    flips: Flips,
+    scratch: &mut Scratch,
+    visit: &mut Visit,
+) -> ControlFlow<()> {
     let groups = model.rules.forms.groups();
     // Turns without a flip are played on the position as it is.
     if flips.wants(None) {
         for group in groups.iter().filter(|g| !g.flip) {
-            tile_stage(model, position, group, None, &mut scratch, visit)?;
+            tile_stage(model, position, group, None, scratch, visit)?;
         }
     }
     if !groups.iter().any(|g| g.flip) || flips == Flips::None || flips == Flips::Only(None) {
@@ -180,7 +204,7 @@ pub(crate) fn for_each_turn(
         let before = staged.tiles[cell as usize];
         staged.tiles[cell as usize] = tiles.flipped(before);
         for group in groups.iter().filter(|g| g.flip) {
-            let flow = tile_stage(model, &staged, group, Some(cell), &mut scratch, visit);
+            let flow = tile_stage(model, &staged, group, Some(cell), scratch, visit);
             if flow.is_break() {
                 staged.tiles[cell as usize] = before;
                 return flow;
@@ -255,46 +279,55 @@ fn piece_moves(
     let side = staged.side();
     let stacks = staged.stacks();
     let tiles = staged.tiles();
-    let mut empties: Vec<JunctionId> = Vec::new();
-    let mut ends: Vec<JunctionId> = Vec::new();
-    for from in 0..stacks.len() as JunctionId {
-        if !stacks[from as usize].is_owned_by(side) {
-            continue;
-        }
-        empties.clear();
-        ends.clear();
-        scratch.reach(board, tiles, stacks, from, &mut empties);
-        let add = |ends: &mut Vec<JunctionId>, j: JunctionId| {
-            if j != from && !ends.contains(&j) {
-                ends.push(j);
+    let mut empties = std::mem::take(&mut scratch.empties);
+    let mut ends = std::mem::take(&mut scratch.ends);
+    let mut ended = std::mem::take(&mut scratch.ended);
+    let flow = (|| {
+        for from in 0..stacks.len() as JunctionId {
+            if !stacks[from as usize].is_owned_by(side) {
+                continue;
             }
-        };
-        // The region part: to an empty junction, or onto a stack band-linked to the path.
-        for &j in std::iter::once(&from).chain(empties.iter()) {
-            add(&mut ends, j);
-            for to in board.band_neighbours(j, tiles) {
-                let there = stacks[to as usize];
-                if !there.is_empty() && rules.may_pin(there) {
-                    add(&mut ends, to);
+            empties.clear();
+            ends.clear();
+            ended.clear(stacks.len());
+            scratch.reach(board, tiles, stacks, from, &mut empties);
+            let mut add = |ends: &mut Vec<JunctionId>, j: JunctionId| {
+                if j != from && !ended.is_marked(j as usize) {
+                    ended.mark(j as usize);
+                    ends.push(j);
+                }
+            };
+            // The region part: to an empty junction, or onto a stack band-linked to the path.
+            for &j in std::iter::once(&from).chain(empties.iter()) {
+                add(&mut ends, j);
+                for to in board.band_neighbours(j, tiles) {
+                    let there = stacks[to as usize];
+                    if !there.is_empty() && rules.may_pin(there) {
+                        add(&mut ends, to);
+                    }
                 }
             }
-        }
-        // Then one step from where the region part ended on an empty junction (or from
-        // the start, with no region part at all).
-        for &j in std::iter::once(&from).chain(empties.iter()) {
-            for &to in board.neighbours(j) {
-                let there = stacks[to as usize];
-                if there.is_empty() || rules.may_pin(there) {
-                    add(&mut ends, to);
+            // Then one step from where the region part ended on an empty junction (or from
+            // the start, with no region part at all).
+            for &j in std::iter::once(&from).chain(empties.iter()) {
+                for &to in board.neighbours(j) {
+                    let there = stacks[to as usize];
+                    if there.is_empty() || rules.may_pin(there) {
+                        add(&mut ends, to);
+                    }
                 }
             }
+            ends.sort_unstable();
+            for &to in &ends {
+                emit(PieceAction::Move { from, to })?;
+            }
         }
-        ends.sort_unstable();
-        for &to in &ends {
-            emit(PieceAction::Move { from, to })?;
-        }
-    }
-    ControlFlow::Continue(())
+        ControlFlow::Continue(())
+    })();
+    scratch.empties = empties;
+    scratch.ends = ends;
+    scratch.ended = ended;
+    flow
 }
 
 /// The whole-stack moves of one staged position: steps, merges and splits, each perhaps

@@ -18,12 +18,19 @@ pub fn open_cells(position: &Position) -> Vec<Cell> {
         return vec![ORIGIN];
     }
     let lattice = board.lattice();
-    let mut cells: Vec<Cell> = board
-        .cells()
-        .iter()
-        .flat_map(|&c| lattice.neighbours(c))
-        .filter(|&n| board.cell_id(n).is_none())
-        .collect();
+    let mut cells: Vec<Cell> = Vec::new();
+    for (c, &cell) in board.cells().iter().enumerate() {
+        let sides = board.cell_sides(c as CellId);
+        if sides.iter().all(Option::is_some) {
+            continue;
+        }
+        let across = lattice.neighbour_cells(cell);
+        cells.extend(
+            (0..sides.len())
+                .filter(|&s| sides[s].is_none())
+                .map(|s| across[s]),
+        );
+    }
     cells.sort_unstable();
     cells.dedup();
     cells
@@ -49,19 +56,20 @@ pub(crate) fn removals(rules: &Rules, position: &Position) -> Vec<TileAction> {
     }
     let board = position.board();
     // Each cell's neighbours, found once for both tests.
-    let sides: Vec<Vec<Option<CellId>>> = (0..board.cell_count() as CellId)
-        .map(|c| board.cell_neighbours(c))
+    let sides: Vec<&[Option<CellId>]> = (0..board.cell_count() as CellId)
+        .map(|c| board.cell_sides(c))
         .collect();
     // Removing a cell keeps the rest connected unless it is a cut cell of the patch
-    // (one pass for all cells, not one search per cell). A patch not connected to begin
-    // with (only a position text can make one) is asked cell by cell.
-    let cut = if rule.keep_connected && is_connected(position) {
-        Some(cut_cells(&sides))
+    // (one pass for all cells, not one search per cell; the pass also tells whether the
+    // patch is connected). A patch not connected to begin with (only a position text can
+    // make one) is asked cell by cell.
+    let cut = if rule.keep_connected {
+        cut_cells(&sides)
     } else {
         None
     };
     (0..board.cell_count() as CellId)
-        .filter(|&c| longest_free_run(&sides[c as usize]) >= rule.free_sides as usize)
+        .filter(|&c| longest_free_run(sides[c as usize]) >= rule.free_sides as usize)
         .filter(|&c| match &cut {
             _ if !rule.keep_connected => true,
             Some(cut) => !cut[c as usize],
@@ -75,12 +83,14 @@ pub(crate) fn removals(rules: &Rules, position: &Position) -> Vec<TileAction> {
 
 /// The cells whose removal splits a connected patch in two or more: the articulation
 /// points of the cells' side-by-side graph, found depth first (Hopcroft and Tarjan) in
-/// one pass.
-fn cut_cells(sides: &[Vec<Option<CellId>>]) -> Vec<bool> {
+/// one pass; `None` when the patch is not connected.
+fn cut_cells(sides: &[&[Option<CellId>]]) -> Option<Vec<bool>> {
     let n = sides.len();
     let mut cut = vec![false; n];
     if n <= 2 {
-        return cut;
+        // Two cells are connected when they are neighbours.
+        let apart = n == 2 && !sides[0].contains(&Some(1));
+        return (!apart).then_some(cut);
     }
     const UNSEEN: usize = usize::MAX;
     // Discovery order, and the earliest cell reachable from a cell's subtree by one
@@ -124,32 +134,35 @@ fn cut_cells(sides: &[Vec<Option<CellId>>]) -> Vec<bool> {
         }
     }
     cut[0] = root_children > 1;
-    cut
+    // Every cell is found from the first one when the patch is connected.
+    (next_order == n).then_some(cut)
 }
 
 /// The longest run of consecutive sides of `cell` with no neighbour tile, going round
 /// the cell (all of them for a lone tile).
 pub fn free_run(position: &Position, cell: CellId) -> usize {
-    longest_free_run(&position.board().cell_neighbours(cell))
+    longest_free_run(position.board().cell_sides(cell))
 }
 
 /// The longest run of consecutive sides with no neighbour, going round.
 fn longest_free_run(sides: &[Option<CellId>]) -> usize {
-    let free: Vec<bool> = sides.iter().map(Option::is_none).collect();
-    let k = free.len();
-    if free.iter().all(|&f| f) {
+    let k = sides.len();
+    let free = sides
+        .iter()
+        .enumerate()
+        .filter(|(_, side)| side.is_none())
+        .fold(0u32, |mask, (i, _)| mask | 1 << i);
+    let all = (1u32 << k) - 1;
+    if free == all {
         return k;
     }
+    // The sides twice round as bits, so a run across the first side is counted whole;
+    // each step keeps only the sides that start a run one longer.
+    let mut run = free | free << k;
     let mut best = 0;
-    let mut run = 0;
-    // Twice round, so a run across the first side is counted whole.
-    for i in 0..2 * k {
-        if free[i % k] {
-            run += 1;
-            best = best.max(run.min(k));
-        } else {
-            run = 0;
-        }
+    while run != 0 {
+        run &= run >> 1;
+        best += 1;
     }
     best
 }
@@ -182,7 +195,7 @@ fn reached_from(position: &Position, start: CellId, without: Option<CellId>) -> 
     let mut queue = VecDeque::from([start]);
     let mut reached = 1;
     while let Some(c) = queue.pop_front() {
-        for next in board.cell_neighbours(c).into_iter().flatten() {
+        for &next in board.cell_sides(c).iter().flatten() {
             if !seen[next as usize] {
                 seen[next as usize] = true;
                 reached += 1;
@@ -203,29 +216,42 @@ fn reached_from(position: &Position, start: CellId, without: Option<CellId>) -> 
 /// callers pass actions the generator or the checker produced.
 pub(crate) fn apply_tile(rules: &Rules, position: &mut Position, action: TileAction) {
     let old = Arc::clone(position.board());
-    let (board, placed) = match action {
-        TileAction::Place { cell, state } => (old.with_cell(cell), Some((cell, state))),
-        TileAction::Remove { cell } => (old.without_cell(cell), None),
+    let board = match action {
+        TileAction::Place { cell, .. } => old.with_cell(cell),
+        TileAction::Remove { cell } => old.without_cell(cell),
     };
     let board = Arc::new(board.expect("a tile action that fits the board"));
-    let mut tiles = vec![0; board.cell_count()];
-    for (id, cell) in board.cells().iter().enumerate() {
-        tiles[id] = match (old.cell_id(*cell), placed) {
-            (Some(was), _) => position.tiles[was as usize],
-            (None, Some((_, state))) => state,
-            (None, None) => unreachable!("a removal adds no cell"),
-        };
-    }
-    let mut stacks = vec![Stack::EMPTY; board.junction_count()];
-    for (id, junction) in board.junctions().iter().enumerate() {
-        if let Some(was) = old.junction_at(junction.vertex) {
-            stacks[id] = position.stacks[was as usize];
+    // The other cells keep their order (a patch sorts its cells, a fixed board appends
+    // them), so the tiles change only at the cell that comes or goes.
+    match action {
+        TileAction::Place { cell, state } => {
+            let at = board.cell_id(cell).expect("the placed cell") as usize;
+            position.tiles.insert(at, state);
+        }
+        TileAction::Remove { cell } => {
+            let at = old.cell_id(cell).expect("the removed cell") as usize;
+            position.tiles.remove(at);
         }
     }
-    if let Some((cell, _)) = placed {
+    // Junctions are sorted by row and column on both boards: the stacks of the junctions
+    // both have are found walking the two lists side by side.
+    let key = |v: crate::Vertex| (v.y, v.x);
+    let mut stacks = vec![Stack::EMPTY; board.junction_count()];
+    let old_junctions = old.junctions();
+    let mut was = 0;
+    for (id, junction) in board.junctions().iter().enumerate() {
+        let here = key(junction.vertex);
+        while was < old_junctions.len() && key(old_junctions[was].vertex) < here {
+            was += 1;
+        }
+        if was < old_junctions.len() && old_junctions[was].vertex == junction.vertex {
+            stacks[id] = position.stacks[was];
+        }
+    }
+    if let TileAction::Place { cell, .. } = action {
         position.pool = position.pool.saturating_sub(1);
         if rules.placement.gives_pieces() {
-            for v in board.lattice().corners(cell) {
+            for v in board.lattice().corner_points(cell) {
                 let (Some(j), None) = (board.junction_at(v), old.junction_at(v)) else {
                     continue;
                 };
@@ -244,7 +270,6 @@ pub(crate) fn apply_tile(rules: &Rules, position: &mut Position, action: TileAct
         }
     }
     position.board = board;
-    position.tiles = tiles;
     position.stacks = stacks;
 }
 
@@ -271,10 +296,10 @@ mod tests {
                     places[draws.below(places.len())],
                 );
                 let board = position.board();
-                let sides: Vec<Vec<Option<CellId>>> = (0..board.cell_count() as CellId)
-                    .map(|c| board.cell_neighbours(c))
+                let sides: Vec<&[Option<CellId>]> = (0..board.cell_count() as CellId)
+                    .map(|c| board.cell_sides(c))
                     .collect();
-                let cut = cut_cells(&sides);
+                let cut = cut_cells(&sides).expect("placements keep the patch connected");
                 for c in 0..board.cell_count() as CellId {
                     assert_eq!(cut[c as usize], !stays_connected(&position, c));
                 }

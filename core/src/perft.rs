@@ -6,10 +6,10 @@
 
 use std::ops::ControlFlow;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
 use crate::model::tile_key;
-use crate::{CellId, Delta, GameModel, LegalTurn, Position, Referee, TileAction};
+use crate::{Delta, GameModel, LegalTurn, Position, Referee};
 
 impl GameModel {
     /// Counts the turn sequences of length `depth` from `position`.
@@ -135,6 +135,14 @@ impl GameModel {
         deltas.sort_by_key(|delta| tile_key(delta));
         let mut total = 0;
         for family in deltas.chunk_by(|a, b| tile_key(a) == tile_key(b)) {
+            // A family of one change (a placement, a removal) leaves one position.
+            if let [delta] = family {
+                let child = self.play(referee, position, delta)?;
+                if referee.outcome(self, &child)?.is_none() {
+                    total += self.perft_live(referee, &child, depth - 1)?;
+                }
+                continue;
+            }
             let mut children = FxHashSet::default();
             for delta in family {
                 children.insert(self.play(referee, position, delta)?);
@@ -157,16 +165,11 @@ impl GameModel {
         position: &Position,
         deltas: &[Delta],
     ) -> Result<u64, R::Error> {
-        let mut by_tiles: FxHashMap<(Option<CellId>, Option<TileAction>), Vec<&Delta>> =
-            FxHashMap::default();
-        for delta in deltas {
-            by_tiles
-                .entry((delta.flip, delta.tile))
-                .or_default()
-                .push(delta);
-        }
+        // The changes ordered so that those doing the same to tiles come together.
+        let mut deltas: Vec<&Delta> = deltas.iter().collect();
+        deltas.sort_by_key(|delta| tile_key(delta));
         let mut count = 0;
-        for group in by_tiles.values() {
+        for group in deltas.chunk_by(|a, b| tile_key(a) == tile_key(b)) {
             if group.len() == 1 {
                 count += 1;
                 continue;

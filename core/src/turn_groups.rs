@@ -31,8 +31,9 @@ impl GameModel {
         visit: &mut dyn FnMut(&[Delta]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let hasher = FxBuildHasher;
-        let mut seen: HashTable<usize> = HashTable::new();
-        let mut deltas: Vec<Delta> = Vec::new();
+        // Room for a typical group from the start, so it is not grown step by step.
+        let mut seen: HashTable<usize> = HashTable::with_capacity(64);
+        let mut deltas: Vec<Delta> = Vec::with_capacity(64);
         let mut flip: Option<CellId> = None;
         for_each_turn(self, position, Flips::All, &mut |turn, staged| {
             if turn.flip != flip {

@@ -143,6 +143,8 @@ pub struct Variant {
     evaluate_script: Option<Script>,
     /// The end script's results, remembered by the answers to its questions.
     end_memo: RefCell<Memo>,
+    /// Where the after-turn script changed nothing, remembered the same way.
+    after_turn_memo: RefCell<Memo<()>>,
     params: Rc<BTreeMap<String, Dynamic>>,
     /// Each player's home edge, for scripts' `game.home(p)`.
     homes: [Option<config::Edge>; 2],

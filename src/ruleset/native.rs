@@ -1,12 +1,13 @@
-//! Native twins: the end-of-game rules of the shipped Truchet rulesets written again in
-//! Rust. They play no game; the benchmark runs the same playouts through a twin and
-//! through the script, so a designer sees what the script boundary costs.
+//! Native twins: the end-of-game rules of the shipped Truchet rulesets, and Trugo's
+//! capture (after-turn) and end rules, written again in Rust. They play no game; the
+//! benchmark runs the same playouts through a twin and through the scripts, so a
+//! designer sees what the script boundary costs.
 //!
-//! A ruleset has a twin only while its end script is, to the letter, one of the shipped
-//! scripts below: a designer who edits the rule gets no twin rather than a wrong one.
-//! tests/suite/native_twins.rs holds every twin to its script on seeded games.
+//! A ruleset has a twin only while its scripts are, to the letter, the shipped scripts
+//! below: a designer who edits a rule gets no twin rather than a wrong one.
+//! tests/suite/bench.rs holds every twin to its scripts on seeded games.
 
-use variant_run_core::{GameModel, JunctionId, Outcome, PlayerId, Position, Referee};
+use variant_run_core::{GameModel, Group, JunctionId, Outcome, PlayerId, Position, Referee, Stack};
 
 use super::Variant;
 use crate::diagnostic::Diagnostic;
@@ -15,6 +16,10 @@ use crate::diagnostic::Diagnostic;
 const BROWNE_END: &str = include_str!("../../scripts/truchet/end.rhai");
 /// Boardspace's end (`variants/truchet-boardspace/rules/end.rhai`).
 const BASES_END: &str = include_str!("../../variants/truchet-boardspace/rules/end.rhai");
+/// Trugo's capture by surrounding (`variants/trugo/rules/capture.rhai`).
+const TRUGO_CAPTURE: &str = include_str!("../../variants/trugo/rules/capture.rhai");
+/// Trugo's end (`variants/trugo/rules/end.rhai`).
+const TRUGO_END: &str = include_str!("../../variants/trugo/rules/end.rhai");
 
 /// The rule a twin plays, with the params it reads.
 #[derive(Clone, Debug)]
@@ -30,6 +35,10 @@ enum EndRule {
         to_win: usize,
         quiet_limit: i64,
     },
+    /// Trugo's: after every turn, surrounded groups are captured (the mover's enemies,
+    /// then the mover's own). In the Waning phase a player left without pieces loses
+    /// (the mover wins an empty board); a player with no turn loses; the same draw.
+    Trugo { quiet_limit: i64 },
 }
 
 /// A ruleset whose end rule is decided in Rust: a [`Referee`] like the [`Variant`] itself.
@@ -39,14 +48,23 @@ pub struct NativeTwin<'v> {
 }
 
 impl Variant {
-    /// The native twin of this ruleset's rules, if its end script is one the twins copy
-    /// and it has no after-turn script.
+    /// The native twin of this ruleset's rules, if its scripts are ones the twins copy:
+    /// an end script alone, or Trugo's capture and end scripts together.
     pub fn native_twin(&self) -> Option<NativeTwin<'_>> {
-        if self.after_turn_script.is_some() {
-            return None;
-        }
         let source = self.host.source(&self.end_script)?.replace("\r\n", "\n");
         let int = |name: &str| self.params.get(name)?.as_int().ok();
+        if let Some(script) = &self.after_turn_script {
+            let capture = self.host.source(script)?.replace("\r\n", "\n");
+            if capture != TRUGO_CAPTURE || source != TRUGO_END {
+                return None;
+            }
+            return Some(NativeTwin {
+                variant: self,
+                rule: EndRule::Trugo {
+                    quiet_limit: int("draw_after_quiet_turns")?,
+                },
+            });
+        }
         let rule = if source == BROWNE_END {
             EndRule::Browne {
                 quiet_limit: int("draw_after_quiet_turns")?,
@@ -120,11 +138,42 @@ impl NativeTwin<'_> {
     }
 }
 
+/// Trugo's capture of `player`'s surrounded groups (`capture_surrounded` in
+/// capture.rhai): the groups are found once, then each without a liberty and away from
+/// the edge loses its top pieces, and the pieces of `player` those pinned go too.
+fn capture_surrounded(position: &mut Position, player: PlayerId) {
+    for group in Group::all(position, player) {
+        if group.liberties == 0 && !group.touches_edge {
+            let pop = |position: &mut Position, j: JunctionId| {
+                let stack: Stack = position.stack(j);
+                position.set_stack(j, stack.popped());
+            };
+            for &j in &group.junctions {
+                pop(position, j);
+            }
+            for &j in &group.junctions {
+                if position.stack(j).is_owned_by(player) {
+                    pop(position, j);
+                }
+            }
+        }
+    }
+}
+
 impl Referee for NativeTwin<'_> {
     type Error = Diagnostic;
 
     fn has_after_turn(&self) -> bool {
-        false
+        matches!(self.rule, EndRule::Trugo { .. })
+    }
+
+    fn after_turn(&self, _model: &GameModel, position: &mut Position) -> Result<(), Diagnostic> {
+        if let EndRule::Trugo { .. } = self.rule {
+            let mover = 1 - position.side();
+            capture_surrounded(position, 1 - mover);
+            capture_surrounded(position, mover);
+        }
+        Ok(())
     }
 
     fn outcome(
@@ -169,6 +218,25 @@ impl Referee for NativeTwin<'_> {
                     )
                 } else {
                     self.quiet_draw(*quiet_limit, position, "turns without a capture")
+                }
+            }
+            EndRule::Trugo { quiet_limit } => {
+                let m = self.letter(mover);
+                let (mine, theirs) = (position.pieces(mover), position.pieces(next));
+                if position.pool() == 0 && mine == 0 && theirs == 0 {
+                    self.win(mover, "the board is empty after the mover's turn".into())
+                } else if position.pool() == 0 && theirs == 0 {
+                    self.win(mover, format!("{n} has no pieces left"))
+                } else if position.pool() == 0 && mine == 0 {
+                    self.win(next, format!("{m} has no pieces left"))
+                } else if !model.has_turn(position, true) {
+                    self.win(mover, format!("{n} has no legal turn"))
+                } else {
+                    self.quiet_draw(
+                        *quiet_limit,
+                        position,
+                        "turns in a row without a capture, placement or removal",
+                    )
                 }
             }
         })

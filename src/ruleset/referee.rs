@@ -6,7 +6,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use rhai::{Dynamic, Map};
-use variant_run_core::{GameModel, Outcome, PlayerId, Position, Referee};
+use variant_run_core::{GameModel, JunctionId, Outcome, PlayerId, Position, Referee};
 
 use super::script::memo::{self, Tape};
 use super::script::questions::Asked;
@@ -115,7 +115,9 @@ impl Variant {
         })
     }
 
-    /// Runs the after-turn script on the position a turn left, if the ruleset has one.
+    /// Runs the after-turn script on the position a turn left, if the ruleset has one,
+    /// unless the answers to its questions are ones it was seen to change nothing for
+    /// (see [`super::script::memo`]).
     ///
     /// # Errors
     /// The script fails; the position is then left as the turn left it.
@@ -123,11 +125,65 @@ impl Variant {
         let Some(script) = &self.after_turn_script else {
             return Ok(());
         };
-        let view = self.view(position.clone(), None);
+        let remembering = {
+            let memo = self.after_turn_memo.borrow();
+            if memo.is_on() {
+                let asked = Asked {
+                    model: &self.model,
+                    position,
+                    params: &self.params,
+                    size: self.size.map(i64::from),
+                    homes: self.homes,
+                };
+                if memo.recall(&asked).is_some() {
+                    return Ok(());
+                }
+            }
+            memo.is_on()
+        };
+        let tape = remembering.then(|| Rc::new(RefCell::new(Tape::default())));
+        if remembering {
+            memo::take_side_effect();
+        }
+        // The script changes stacks and supplies only: those are kept to put back if it
+        // fails, and the position itself is lent to the script's view and taken back.
+        let (stacks, supply) = (
+            position.stacks().to_vec(),
+            [0, 1].map(|p| position.supply(p)),
+        );
+        let lent = std::mem::replace(position, Position::empty(&self.model.board, 0));
+        let view = self.view(lent, tape.clone());
         let shared = Rc::clone(&view.position);
-        let _: Dynamic = self.host.call(script, "after_turn", (view,))?;
-        *position = shared.borrow().clone();
+        let result: Result<Dynamic, Diagnostic> = self.host.call(script, "after_turn", (view,));
+        *position = Rc::try_unwrap(shared)
+            .map(RefCell::into_inner)
+            .unwrap_or_else(|shared| shared.borrow().clone());
+        if let Err(e) = result {
+            for (j, &stack) in stacks.iter().enumerate() {
+                position.set_stack(j as JunctionId, stack);
+            }
+            for (p, &pieces) in supply.iter().enumerate() {
+                position.set_supply(p as PlayerId, pieces);
+            }
+            return Err(e);
+        }
+        if let Some(tape) = tape {
+            let mut tape = tape.take();
+            // A run that changed the position wrote to it, which the tape knows; this
+            // only makes sure.
+            let unchanged =
+                position.stacks() == &stacks[..] && [0, 1].map(|p| position.supply(p)) == supply;
+            tape.unrepeatable |= !unchanged;
+            self.after_turn_memo.borrow_mut().learn(tape, ());
+        }
         Ok(())
+    }
+
+    /// Whether [`Variant::after_turn`] remembers where the after-turn script changes
+    /// nothing (it stops when the script does what answers cannot repeat, as Trugo's
+    /// capture does by asking for groups).
+    pub fn remembers_after_turn_rule(&self) -> bool {
+        self.after_turn_script.is_some() && self.after_turn_memo.borrow().is_on()
     }
 
     /// Reads what `game_result` returned: `()`, or a map with a winner or a draw.

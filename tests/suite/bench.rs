@@ -84,9 +84,65 @@ fn native_twins_decide_as_the_scripts_do() {
     }
 }
 
+/// Trugo's twin captures and decides as its scripts do: seeded random games, each turn
+/// settled by both, at the default pool and a small one (so games reach the Waning phase
+/// and end there), with a short draw limit.
+#[test]
+fn trugo_twin_captures_and_decides_as_the_scripts_do() {
+    for pool in ["36", "8"] {
+        let options = LoadOptions {
+            params: vec![
+                ("pool".into(), pool.into()),
+                ("draw_after_quiet_turns".into(), "30".into()),
+            ],
+            ..LoadOptions::default()
+        };
+        let variant = Variant::load_named_with("trugo", &options).unwrap();
+        let twin = variant.native_twin().expect("the shipped Trugo has a twin");
+        let model = &variant.model;
+        let mut captures = 0;
+        for seed in 0..12 {
+            let mut position = opening(&variant, Layout::Setup, seed).unwrap();
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            for _ in 0..400 {
+                let scripted = variant.judge(&position).unwrap();
+                assert_eq!(
+                    twin.outcome(model, &position).unwrap(),
+                    scripted,
+                    "{}",
+                    model.position_text(&position)
+                );
+                if scripted.is_some() {
+                    break;
+                }
+                let Some(delta) = model.random_turn(&position, &mut |n| rng.gen_range(0..n)) else {
+                    break;
+                };
+                let moved = model.after(&position, &delta);
+                let (mut by_script, mut by_twin) = (moved.clone(), moved.clone());
+                model.settle(&variant, &mut by_script).unwrap();
+                model.settle(&twin, &mut by_twin).unwrap();
+                assert_eq!(by_twin, by_script, "{}", model.position_text(&moved));
+                captures += u32::from(by_script.piece_count() < moved.piece_count());
+                position = by_script;
+            }
+        }
+        assert!(captures > 0, "the games capture (pool {pool})");
+    }
+}
+
 #[test]
 fn only_the_shipped_end_rules_have_twins() {
-    assert!(load("trugo", None).native_twin().is_none());
+    assert!(load("trugo", None).native_twin().is_some());
+    // A Trugo whose capture is changed has none.
+    let dir = copy_variant("trugo", "bench-changed-capture");
+    let capture = std::fs::read_to_string(dir.join("rules/capture.rhai")).unwrap();
+    std::fs::write(
+        dir.join("rules/capture.rhai"),
+        format!("{capture}// changed\n"),
+    )
+    .unwrap();
+    assert!(Variant::load(&dir, None).unwrap().native_twin().is_none());
     // A designer's copy of the rule, changed by one comment, has none: a twin would no
     // longer be the same rule.
     let dir = copy_variant("truchet-hex", "bench-changed-end");
@@ -149,7 +205,10 @@ fn bench_reports_its_figures_as_json() {
     assert!(browne["threads"].as_u64().unwrap() >= 1);
 
     let trugo = bench_json(&["trugo", "bench", "--turns", "300", "--depth", "2", "--json"]);
-    assert!(trugo.get("playout_turns_per_s_native").is_none(), "{trugo}");
+    assert!(
+        trugo["playout_turns_per_s_native"].as_f64().unwrap() > 0.0,
+        "{trugo}"
+    );
     assert_eq!(trugo["playout_turns"], 300);
     assert_eq!(trugo["perft_leaves"], perft("trugo", "2"));
 }

@@ -270,6 +270,15 @@ pub(super) fn lower(
                 .map(|_| lowering.host.every_source_text())
                 .as_deref(),
         )),
+        // Likewise the after-turn script's "nothing changed".
+        after_turn_memo: RefCell::new(Memo::for_script(
+            rules
+                .after_turn_script
+                .as_ref()
+                .and_then(|script| lowering.host.source(script))
+                .map(|_| lowering.host.every_source_text())
+                .as_deref(),
+        )),
         hooks: lowering.hooks,
         host: lowering.host,
         end_script: rules.end_script,

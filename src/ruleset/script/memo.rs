@@ -1,5 +1,6 @@
 //! Remembered answers: an end-of-game script's result, learnt as a decision tree over the
-//! questions it asked of the game.
+//! questions it asked of the game; and likewise that an after-turn script changed
+//! nothing.
 //!
 //! A rule script sees the game only through the `game` API, and nothing else it does
 //! can differ from one call to the next (functions keep no state between calls, and
@@ -15,6 +16,12 @@
 //! script: writing to the game (`remove_top`), questions whose answers are not plain
 //! values (`groups`, `held_by`), and side effects (`print`, `debug`), which must happen
 //! every time. A script that uses the clock (`timestamp`) is never remembered.
+//!
+//! An after-turn script's tree has one kind of leaf, "changed nothing": a run that
+//! changes the position has written to the game, which turns the tree off. So an
+//! after-turn script is remembered while it only asks plain questions; Trugo's capture
+//! asks for groups (`game.groups(p)`, whose answers are objects, not plain values) on
+//! every call, so its tree is off from the first call and the script always runs.
 
 use std::cell::Cell;
 
@@ -49,26 +56,27 @@ pub fn take_side_effect() -> bool {
     SIDE_EFFECT.with(|s| s.replace(false))
 }
 
-enum Node {
+enum Node<R> {
     /// Not learnt yet (the root of an empty tree).
     Unknown,
     Ask {
         question: Question,
         branches: Vec<(Answer, usize)>,
     },
-    Result(Option<Outcome>),
+    Result(R),
 }
 
-/// The decision tree of one script.
-pub struct Memo {
-    nodes: Vec<Node>,
+/// The decision tree of one script; its leaves hold the script's results (an end
+/// script's outcome, by default).
+pub struct Memo<R = Option<Outcome>> {
+    nodes: Vec<Node<R>>,
     /// The script cannot be remembered: every call runs it.
     off: bool,
 }
 
-impl Memo {
+impl<R: Clone + PartialEq> Memo<R> {
     /// An empty tree for a script with this text: off for one that reads the clock.
-    pub fn for_script(source: Option<&str>) -> Memo {
+    pub fn for_script(source: Option<&str>) -> Memo<R> {
         Memo {
             nodes: vec![Node::Unknown],
             off: source.is_none_or(|text| text.contains("timestamp")),
@@ -82,7 +90,7 @@ impl Memo {
 
     /// The script's result for the position, if the tree knows it; `None` where the
     /// answers leave the tree (or asking fails: the script will say why).
-    pub fn recall(&self, asked: &Asked) -> Option<Option<Outcome>> {
+    pub fn recall(&self, asked: &Asked) -> Option<R> {
         if self.off {
             return None;
         }
@@ -102,7 +110,7 @@ impl Memo {
     /// Adds what a run of the script asked and returned. A tape that disagrees with the
     /// tree (another question after the same answers) shows the script depends on
     /// something else: the tree is turned off.
-    pub fn learn(&mut self, tape: Tape, result: Option<Outcome>) {
+    pub fn learn(&mut self, tape: Tape, result: R) {
         if self.off {
             return;
         }
@@ -180,7 +188,7 @@ mod tests {
             homes: [None, None],
         };
         let (one, none) = (x_to_move_with_o_pieces(1), x_to_move_with_o_pieces(0));
-        let mut memo = Memo::for_script(Some("fn game_result(game) { ... }"));
+        let mut memo: Memo = Memo::for_script(Some("fn game_result(game) { ... }"));
         assert_eq!(memo.recall(&asked(&one)), None, "nothing learnt yet");
         let tape = |pieces| Tape {
             asked: vec![
@@ -201,9 +209,36 @@ mod tests {
         assert!(memo.is_on());
     }
 
+    /// An after-turn tree remembers "changed nothing" for the answers it saw; a run that
+    /// wrote or asked for groups (unrepeatable) turns it off.
+    #[test]
+    fn an_after_turn_tree_remembers_nothing_changed() {
+        let model = square_model(3, |a, d, _| a >= d);
+        let params = BTreeMap::new();
+        let position = x_to_move_with_o_pieces(1);
+        let asked = Asked {
+            model: &model,
+            position: &position,
+            params: &params,
+            size: Some(3),
+            homes: [None, None],
+        };
+        let tape = |unrepeatable| Tape {
+            asked: vec![(Question::Pieces("o".into()), Answer::Int(1))],
+            unrepeatable,
+        };
+        let mut memo: Memo<()> = Memo::for_script(Some("fn after_turn(game) { ... }"));
+        assert_eq!(memo.recall(&asked), None);
+        memo.learn(tape(false), ());
+        assert_eq!(memo.recall(&asked), Some(()));
+        memo.learn(tape(true), ());
+        assert!(!memo.is_on());
+        assert_eq!(memo.recall(&asked), None);
+    }
+
     #[test]
     fn what_answers_cannot_repeat_turns_the_tree_off() {
-        let mut memo = Memo::for_script(Some(""));
+        let mut memo: Memo = Memo::for_script(Some(""));
         let first = Tape {
             asked: vec![(Question::ToMove, Answer::Letter(Some('x')))],
             unrepeatable: false,
@@ -219,7 +254,7 @@ mod tests {
         };
         memo.learn(other, None);
         assert!(!memo.is_on());
-        let mut memo = Memo::for_script(Some(""));
+        let mut memo: Memo = Memo::for_script(Some(""));
         memo.learn(
             Tape {
                 asked: Vec::new(),
@@ -228,7 +263,7 @@ mod tests {
             None,
         );
         assert!(!memo.is_on(), "groups or remove_top");
-        assert!(!Memo::for_script(Some("let t = timestamp();")).is_on());
-        assert!(!Memo::for_script(None).is_on());
+        assert!(!Memo::<()>::for_script(Some("let t = timestamp();")).is_on());
+        assert!(!Memo::<()>::for_script(None).is_on());
     }
 }
