@@ -263,7 +263,8 @@ impl Tree {
                 break at;
             }
             if node.turns.is_none() {
-                if self.full() {
+                // The root always opens its turns: a choice needs them.
+                if self.full() && at != 0 {
                     break at;
                 }
                 let turns = ordered_turns(variant, &node.position, rng);
@@ -277,10 +278,10 @@ impl Tree {
                 break at;
             }
             let open = node.width().min(turns.len());
-            if node.children.is_empty() && self.full() {
+            if node.children.is_empty() && self.full() && at != 0 {
                 break at;
             }
-            if node.children.len() < open && !self.full() {
+            if node.children.len() < open && (!self.full() || node.children.is_empty()) {
                 let delta = &turns[node.children.len()];
                 let mut position = node.position.clone();
                 variant.model.apply(&mut position, delta);
@@ -406,7 +407,9 @@ impl Player for MctsPlayer {
                 Budget::Playouts(n) => done >= n,
                 Budget::Millis(ms) => done > 0 && timer.elapsed() >= Duration::from_millis(ms),
             };
-            if enough {
+            // However short the budget, the root's turns are made and one opened (the
+            // first playout of a new tree only scores the root).
+            if enough && !tree.nodes[0].children.is_empty() {
                 break;
             }
             tree.step(variant, &mut self.rng)?;
