@@ -262,10 +262,7 @@ impl Board {
             (Vec::new(), Vec::new())
         };
 
-        let sides_per_corner = lattice.cells_per_corner();
-        let at_edge = (0..junctions.len())
-            .map(|j| ((edge_start[j + 1] - edge_start[j]) as usize) < sides_per_corner)
-            .collect();
+        let at_edge = at_edge(&edge_start, lattice.cells_per_corner());
         Ok(Board {
             lattice,
             naming,
@@ -597,11 +594,7 @@ impl Board {
             cell_junction_list.extend(row.iter().flatten().copied());
         }
         cell_junction_start.push(cell_junction_list.len() as u32);
-        let sides_per_corner = lattice.cells_per_corner();
-        let at_edge = edge_start
-            .windows(2)
-            .map(|w| ((w[1] - w[0]) as usize) < sides_per_corner)
-            .collect();
+        let at_edge = at_edge(&edge_start, lattice.cells_per_corner());
         Ok(Board {
             lattice,
             naming: self.naming,
@@ -1139,6 +1132,15 @@ fn flat_links(
             .sort_unstable_by_key(|l| (l.to, std::cmp::Reverse(l.cell)));
     }
     (edge_starts, edge_to, band_start, band_to)
+}
+
+/// For each junction (its side links from `edge_start[j]` to `edge_start[j + 1]`), whether
+/// it lies on the patch's edge: fewer sides meet there than in the lattice's interior.
+fn at_edge(edge_start: &[u32], sides_per_corner: usize) -> Vec<bool> {
+    edge_start
+        .windows(2)
+        .map(|w| ((w[1] - w[0]) as usize) < sides_per_corner)
+        .collect()
 }
 
 #[cfg(test)]

@@ -16,6 +16,17 @@ use crate::diagnostic::Diagnostic;
 use crate::printable::printable;
 
 impl Variant {
+    /// A position as a memo asks it the script's questions again.
+    fn asked<'a>(&'a self, position: &'a Position) -> Asked<'a> {
+        Asked {
+            model: &self.model,
+            position,
+            params: &self.params,
+            size: self.size.map(i64::from),
+            homes: self.homes,
+        }
+    }
+
     /// What a script sees of a position, writing its questions on `tape` if given.
     fn view(&self, position: Position, tape: Option<Rc<RefCell<Tape>>>) -> GameView {
         GameView {
@@ -34,13 +45,7 @@ impl Variant {
     /// # Errors
     /// The script fails or returns something that is not a result.
     pub fn judge(&self, position: &Position) -> Result<Option<Outcome>, Diagnostic> {
-        let asked = Asked {
-            model: &self.model,
-            position,
-            params: &self.params,
-            size: self.size.map(i64::from),
-            homes: self.homes,
-        };
+        let asked = self.asked(position);
         let remembering = {
             let memo = self.end_memo.borrow();
             if let Some(known) = memo.recall(&asked) {
@@ -127,17 +132,8 @@ impl Variant {
         };
         let remembering = {
             let memo = self.after_turn_memo.borrow();
-            if memo.is_on() {
-                let asked = Asked {
-                    model: &self.model,
-                    position,
-                    params: &self.params,
-                    size: self.size.map(i64::from),
-                    homes: self.homes,
-                };
-                if memo.recall(&asked).is_some() {
-                    return Ok(());
-                }
+            if memo.is_on() && memo.recall(&self.asked(position)).is_some() {
+                return Ok(());
             }
             memo.is_on()
         };
