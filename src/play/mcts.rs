@@ -14,10 +14,9 @@
 //! (the opponent answered as searched), the search goes on from there.
 //!
 //! A budget in playouts makes the same choice for the same seed on every machine; a
-//! budget in milliseconds does as many as the time allows, which depends on the machine
-//! and its load.
-
-use std::time::{Duration, Instant};
+//! budget in milliseconds does as many as that much thinking allows: it counts the
+//! thread's CPU time ([`super::thinking_time`]), so it depends on the machine but not on
+//! its load.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -28,6 +27,7 @@ use super::game::{Game, GameError};
 use super::lookahead;
 use super::players::{Choice, Player};
 use super::playout::{play_out, PlayoutEnd};
+use super::thinking_time::ThinkingClock;
 use crate::ruleset::Variant;
 
 /// Turns a playout plays before it is scored by the ruleset's evaluation.
@@ -58,7 +58,8 @@ const MATERIAL_SCALE: f64 = 2.0;
 pub enum Budget {
     /// This many playouts: the same choice for a seed on every machine.
     Playouts(u32),
-    /// As many playouts as this many milliseconds allow (at least one).
+    /// As many playouts as this many milliseconds of thinking (CPU time) allow (at least
+    /// one).
     Millis(u64),
 }
 
@@ -400,12 +401,12 @@ impl Player for MctsPlayer {
             }
         }
         let mut tree = self.tree_for(variant, position)?;
-        let timer = Instant::now();
+        let clock = ThinkingClock::start();
         let mut done = 0u32;
         loop {
             let enough = match self.budget {
                 Budget::Playouts(n) => done >= n,
-                Budget::Millis(ms) => done > 0 && timer.elapsed() >= Duration::from_millis(ms),
+                Budget::Millis(ms) => done > 0 && clock.used_up(ms),
             };
             // However short the budget, the root's turns are made and one opened (the
             // first playout of a new tree only scores the root).

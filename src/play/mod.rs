@@ -20,6 +20,7 @@ pub mod samples;
 pub mod session;
 pub mod setup;
 pub mod tally;
+pub mod thinking_time;
 pub mod tournament;
 
 pub use game::{opening, Game, GameError, Played};

@@ -27,8 +27,9 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
     (
         "alphabeta",
         "the classical robot: searches every line of play two whole turns deep \
-         (`alphabeta:3` three) with alpha-beta pruning, scoring the positions it reaches by \
-         the ruleset's `evaluate`, or by material, mobility and stack heights",
+         (`alphabeta:3` three, `alphabeta:500ms` as deep as half a second of thinking \
+         allows) with alpha-beta pruning, scoring the positions it reaches by the \
+         ruleset's `evaluate`, or by material, stack heights and the opponent's choice",
     ),
     ("human", "you: type turns in the terminal"),
 ];
@@ -53,10 +54,10 @@ pub fn check_kind(kind: &str) -> Result<(), String> {
     match (name, budget) {
         (_, None) => Ok(()),
         ("mcts", Some(budget)) => Budget::parse(budget).map(|_| ()),
-        ("alphabeta", Some(depth)) => alphabeta::parse_depth(depth).map(|_| ()),
+        ("alphabeta", Some(limit)) => alphabeta::parse_limit(limit).map(|_| ()),
         (_, Some(_)) => Err(format!(
             "`{kind}`: only `mcts` takes a budget after a colon (`mcts:2000`, `mcts:500ms`), \
-             and `alphabeta` a depth (`alphabeta:3`)"
+             and `alphabeta` a depth or a time (`alphabeta:3`, `alphabeta:500ms`)"
         )),
     }
 }
@@ -192,11 +193,13 @@ pub fn computer_player(kind: &str, seed: u64) -> Option<Box<dyn Player>> {
                 Budget::Playouts(DEFAULT_PLAYOUTS),
                 seed,
             ))),
-            "alphabeta" => Some(Box::new(AlphaBetaPlayer::new(alphabeta::DEFAULT_DEPTH))),
+            "alphabeta" => Some(Box::new(AlphaBetaPlayer::new(alphabeta::Limit::Depth(
+                alphabeta::DEFAULT_DEPTH,
+            )))),
             _ => None,
         },
-        Some(("alphabeta", depth)) => Some(Box::new(AlphaBetaPlayer::new(
-            alphabeta::parse_depth(depth).ok()?,
+        Some(("alphabeta", limit)) => Some(Box::new(AlphaBetaPlayer::new(
+            alphabeta::parse_limit(limit).ok()?,
         ))),
         Some(("mcts", budget)) => {
             Some(Box::new(MctsPlayer::new(Budget::parse(budget).ok()?, seed)))

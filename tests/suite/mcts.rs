@@ -28,7 +28,7 @@ fn a_bad_budget_is_one_message() {
         ("mcts:10s", "`mcts:10s`: the budget is a number of playouts"),
         ("mcts:18446744073709551615ms", "`mcts:18446744073709551615ms`: the budget is a number of playouts"),
         ("greedy:5", "`greedy:5`: only `mcts` takes a budget after a colon"),
-        ("alphabeta:9", "`alphabeta:9`: the depth is a number of whole turns from 1 to 4"),
+        ("alphabeta:9", "`alphabeta:9`: give a depth in whole turns from 1 to 4 (`alphabeta:2`) or a thinking time from 1 to 3600000 ms (`alphabeta:500ms`)"),
         ("mtcs", "`mtcs` is not a kind of player; the kinds are random, greedy, mcts, alphabeta, human"),
     ] {
         let output = run(&["truchet-browne", "play", "--player", &format!("x={kind}")]);
@@ -37,7 +37,14 @@ fn a_bad_budget_is_one_message() {
         assert!(error.contains(says), "{kind}: {error}");
         assert!(output.stdout.is_empty(), "{kind}");
     }
-    for good in ["mcts", "mcts:20", "mcts:20ms", "alphabeta", "alphabeta:1"] {
+    for good in [
+        "mcts",
+        "mcts:20",
+        "mcts:20ms",
+        "alphabeta",
+        "alphabeta:1",
+        "alphabeta:300ms",
+    ] {
         assert!(computer_player(good, 1).is_some(), "{good}");
     }
 }
