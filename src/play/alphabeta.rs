@@ -23,8 +23,9 @@ use std::cmp::Reverse;
 
 use variant_run_core::{Delta, PlayerId, Position};
 
+use super::criteria::SearchView;
 use super::game::{Game, GameError};
-use super::mcts::MAX_MILLIS;
+use super::mcts::{lead_chance, MAX_MILLIS};
 use super::players::{Choice, Player};
 use super::thinking_time::ThinkingClock;
 use crate::ruleset::Variant;
@@ -76,16 +77,35 @@ pub fn parse_limit(text: &str) -> Result<Limit, String> {
 /// Plays the turn its search scores best (the first in canonical order among equals).
 pub struct AlphaBetaPlayer {
     limit: Limit,
+    /// The chance its last search gave the turn it chose.
+    view: Option<SearchView>,
 }
 
 impl AlphaBetaPlayer {
     pub fn new(limit: Limit) -> AlphaBetaPlayer {
-        AlphaBetaPlayer { limit }
+        AlphaBetaPlayer { limit, view: None }
+    }
+}
+
+/// A search score as a chance of winning: certain for a won or lost game, else the
+/// pieces' worth through the curve the search player scores its playouts by.
+fn chance_of(score: i64) -> f64 {
+    if score >= WIN - i64::from(MAX_DEPTH) - 1 {
+        1.0
+    } else if score <= -(WIN - i64::from(MAX_DEPTH) - 1) {
+        0.0
+    } else {
+        lead_chance(score as f64 / PIECE as f64)
     }
 }
 
 impl Player for AlphaBetaPlayer {
+    fn search_view(&self) -> Option<SearchView> {
+        self.view
+    }
+
     fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
+        self.view = None;
         if game.in_setup() {
             return Ok(Choice::Text("random".into()));
         }
@@ -98,7 +118,11 @@ impl Player for AlphaBetaPlayer {
         }
         let deltas: Vec<Delta> = legal.iter().map(|turn| turn.delta.clone()).collect();
         let mut search = Search::new(game.variant(), self.limit);
-        let best = search.root(game.position(), &deltas)?;
+        let (best, score) = search.root(game.position(), &deltas)?;
+        self.view = Some(SearchView {
+            chance: chance_of(score),
+            focus: None,
+        });
         Ok(Choice::Turn(legal[best].clone()))
     }
 }
@@ -134,8 +158,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The index in `deltas` of the turn to play from `position`.
-    fn root(&mut self, position: &Position, deltas: &[Delta]) -> Result<usize, GameError> {
+    /// The index in `deltas` of the turn to play from `position`, and its score.
+    fn root(&mut self, position: &Position, deltas: &[Delta]) -> Result<(usize, i64), GameError> {
         // Round one: every turn scored by the position it leaves.
         let mut turns = Vec::with_capacity(deltas.len());
         for (index, delta) in deltas.iter().enumerate() {
@@ -164,7 +188,7 @@ impl<'a> Search<'a> {
                 break;
             }
         }
-        Ok(turns[0].index)
+        Ok((turns[0].index, turns[0].score))
     }
 
     /// Searches the root's turns `depth` whole turns deep, best first, and moves the best
@@ -410,7 +434,7 @@ mod tests {
                         }
                     }
                     let best = *scores.iter().max().unwrap();
-                    let chosen = Search::new(&variant, Limit::Depth(depth))
+                    let (chosen, _) = Search::new(&variant, Limit::Depth(depth))
                         .root(position, &deltas)
                         .unwrap();
                     assert_eq!(

@@ -14,9 +14,12 @@
 //! - its **positions** and **legal turns**: every position where a player chose a piece
 //!   turn, and the number of distinct legal turns there ([`crate::Variant::legal_turns`]:
 //!   turns that leave different positions once the after-turn rules have run, the list
-//!   the players choose from).
+//!   the players choose from);
+//! - its **quality criteria** ([`super::criteria`]), watched position by position.
 
 use variant_run_core::PlayerId;
+
+use super::criteria::GameCriteria;
 
 /// How a game of a match ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -58,6 +61,8 @@ pub struct GameRecord {
     pub legal_turns: u64,
     /// The position text where the game ended.
     pub final_position: String,
+    /// Its quality criteria (see [`super::criteria`]).
+    pub criteria: GameCriteria,
 }
 
 impl GameRecord {

@@ -23,6 +23,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use variant_run_core::{Delta, PlayerId, Position};
 
+use super::criteria::SearchView;
 use super::game::{Game, GameError};
 use super::lookahead;
 use super::players::{Choice, Player};
@@ -120,6 +121,8 @@ pub struct MctsPlayer {
     rng: Pcg64Mcg,
     tree: Option<Tree>,
     tree_limit: usize,
+    /// What the last search made of its choice.
+    view: Option<SearchView>,
 }
 
 impl MctsPlayer {
@@ -129,6 +132,7 @@ impl MctsPlayer {
             rng: Pcg64Mcg::seed_from_u64(seed),
             tree: None,
             tree_limit: MAX_TREE_BYTES,
+            view: None,
         }
     }
 
@@ -361,8 +365,14 @@ fn result_scores(winner: Option<PlayerId>) -> [f64; 2] {
 
 /// Scores by the first player's lead in pieces' worth: a logistic curve.
 fn lead_scores(lead: f64) -> [f64; 2] {
-    let first = 1.0 / (1.0 + (-lead / MATERIAL_SCALE).exp());
+    let first = lead_chance(lead);
     [first, 1.0 - first]
+}
+
+/// The chance a player `lead` pieces' worth ahead wins, as a cut-off playout scores it
+/// (a logistic curve: 0.5 when even, about 0.73 two pieces ahead).
+pub fn lead_chance(lead: f64) -> f64 {
+    1.0 / (1.0 + (-lead / MATERIAL_SCALE).exp())
 }
 
 /// The distinct turns of a position, the ones that take the most enemy pieces first (by
@@ -375,7 +385,12 @@ fn ordered_turns(variant: &Variant, position: &Position, rng: &mut Pcg64Mcg) -> 
 }
 
 impl Player for MctsPlayer {
+    fn search_view(&self) -> Option<SearchView> {
+        self.view
+    }
+
     fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
+        self.view = None;
         if game.in_setup() {
             return Ok(Choice::Text("random".into()));
         }
@@ -397,6 +412,10 @@ impl Player for MctsPlayer {
                 position.side(),
             )? {
                 self.tree = None;
+                self.view = Some(SearchView {
+                    chance: 1.0,
+                    focus: None,
+                });
                 return Ok(Choice::Turn(turn.clone()));
             }
         }
@@ -457,6 +476,19 @@ impl Player for MctsPlayer {
                 }
             }
         }
+        // The chance through the chosen turn, and the share of the search it had.
+        self.view = node.map(|c| {
+            let child = &tree.nodes[c];
+            let searched: u32 = root.children.iter().map(|&k| tree.nodes[k].visits).sum();
+            SearchView {
+                chance: if child.visits > 0 {
+                    child.score / f64::from(child.visits)
+                } else {
+                    0.5
+                },
+                focus: (searched > 0).then(|| f64::from(child.visits) / f64::from(searched)),
+            }
+        });
         let i = chosen.expect("every searched turn is one of the legal turns");
         let turn = legal.into_iter().nth(i).expect("an index of the list");
         // The search goes on from the chosen turn's subtree, if it has one.

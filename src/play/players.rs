@@ -6,6 +6,7 @@ use rand_pcg::Pcg64Mcg;
 use variant_run_core::LegalTurn;
 
 use super::alphabeta::{self, AlphaBetaPlayer};
+use super::criteria::SearchView;
 use super::game::{Game, GameError};
 use super::lookahead;
 use super::mcts::{Budget, MctsPlayer, DEFAULT_PLAYOUTS};
@@ -70,6 +71,12 @@ pub trait Player {
     /// # Errors
     /// A script fails while the player weighs the turns.
     fn choose(&mut self, game: &Game) -> Result<Choice, GameError>;
+
+    /// What its search made of the turn it last chose, for the quality criteria; none
+    /// for a player that does not search, or when it chose without searching.
+    fn search_view(&self) -> Option<SearchView> {
+        None
+    }
 }
 
 /// What a computer player decided.

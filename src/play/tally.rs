@@ -29,6 +29,7 @@ use std::collections::BTreeMap;
 
 use variant_run_core::PlayerId;
 
+use super::criteria::Criterion;
 use super::game_record::{End, GameRecord};
 
 /// How many distinct (result, reason) pairs the endings count one by one.
@@ -56,6 +57,8 @@ pub struct Tally {
     capture_sums: Sums,
     positions: u64,
     legal_turns: u64,
+    /// Each criterion's per-game values, in millionths, over the games it has one.
+    criteria: [Sums; Criterion::ALL.len()],
     endings: GamesByEnding,
     /// Games whose reason came after [`MAX_REASONS`] distinct ones, by result.
     other_endings: GamesByResult,
@@ -244,6 +247,11 @@ impl Tally {
         self.capture_sums.add(game.captures);
         self.positions += game.positions;
         self.legal_turns += game.legal_turns;
+        for criterion in Criterion::ALL {
+            if let Some(value) = game.criteria.get(criterion) {
+                self.criteria[criterion as usize].add(to_millionths(value));
+            }
+        }
         self.count_ending(game.end, &game.reason, 1);
         self.picks.add(&game);
         if let Some(kept) = &mut self.kept {
@@ -269,6 +277,9 @@ impl Tally {
         self.capture_sums.merge(later.capture_sums);
         self.positions += later.positions;
         self.legal_turns += later.legal_turns;
+        for (mine, theirs) in self.criteria.iter_mut().zip(later.criteria) {
+            mine.merge(theirs);
+        }
         for ((end, reason), count) in later.endings {
             self.count_ending(end, &reason, count);
         }
@@ -366,10 +377,22 @@ impl Tally {
         self.picks.games()
     }
 
+    /// A criterion's per-game values summed, in millionths: whole numbers, so that
+    /// games added in any grouping give the same sums.
+    pub fn criterion_sums(&self, criterion: Criterion) -> Sums {
+        self.criteria[criterion as usize]
+    }
+
     /// Every game, in game order, if the tally kept them.
     pub fn kept_games(&self) -> Option<&[GameRecord]> {
         self.kept.as_deref()
     }
+}
+
+/// A criterion's value in millionths, as the tally sums it (every criterion is 0 or
+/// more).
+fn to_millionths(value: f64) -> u64 {
+    (value.max(0.0) * 1e6).round() as u64
 }
 
 #[cfg(test)]
@@ -392,6 +415,7 @@ mod tests {
             positions: turns as u64,
             legal_turns: 3 * turns as u64,
             final_position: String::new(),
+            criteria: Default::default(),
         }
     }
 

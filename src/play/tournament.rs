@@ -18,8 +18,10 @@ use rayon::prelude::*;
 use rayon::ThreadPool;
 
 use super::computer_turn::play_computer_turn;
+use super::criteria::CriteriaWatch;
 use super::game::{Game, GameError};
 pub use super::game_record::{End, GameRecord};
+use super::mcts::lead_chance;
 use super::notation::Notation;
 use super::players::{computer_player, PLAYER_KINDS};
 use super::samples::{samples, SampleGame};
@@ -321,7 +323,9 @@ fn play_game(
         positions: 0,
         legal_turns: 0,
         final_position: String::new(),
+        criteria: Default::default(),
     };
+    let mut watch = CriteriaWatch::new();
     let mut first_seen = false;
     loop {
         if !game.in_setup() && !first_seen {
@@ -343,11 +347,31 @@ fn play_game(
             u64::from(position.pieces(enemy)) + u64::from(position.supply(enemy))
         };
         let before = held(&game);
-        if !game.in_setup() {
+        let piece_turn = (!game.in_setup()).then(|| game.position().clone());
+        let mut legal = 0;
+        if piece_turn.is_some() {
+            legal = game.legal_turn_count()?;
             record.positions += 1;
-            record.legal_turns += game.legal_turn_count()? as u64;
+            record.legal_turns += legal as u64;
         }
         play_computer_turn(&mut game, player.as_mut(), kind, &Notation::Server)?;
+        if let Some(position) = piece_turn {
+            // The mover's view of its chances: its search's, or the static evaluation's.
+            let view = player.search_view();
+            let mover_chance = match view {
+                Some(view) => view.chance,
+                None => {
+                    lead_chance(variant.evaluate(&position, side).map_err(GameError::from)? as f64)
+                }
+            };
+            let first_chance = if side == record.first {
+                mover_chance
+            } else {
+                1.0 - mover_chance
+            };
+            let focus = view.and_then(|v| v.focus);
+            watch.see(&position, record.turns, legal, first_chance, focus);
+        }
         record.turns += 1;
         record.captures += before.saturating_sub(held(&game));
     }
@@ -367,5 +391,6 @@ fn play_game(
         }
     }
     record.final_position = variant.model.position_text(game.position());
+    record.criteria = watch.finish(record.turns, record.winner, record.first);
     Ok(record)
 }

@@ -173,15 +173,15 @@ fn figures_table(summaries: &[&Summary], comparison: Option<&Comparison>) -> Str
                     out.push_str(&proportion_cell(&figures[row].key, p, s.games))
                 }
                 FigureValue::Mean(m) => {
+                    let places = figures[row].decimals;
                     let interval = match (m.low, m.high) {
-                        (Some(l), Some(h)) => format!("{l:.1}-{h:.1}"),
+                        (Some(l), Some(h)) => format!("{l:.places$}-{h:.places$}"),
                         _ => "-".into(),
                     };
-                    let _ = write!(
-                        out,
-                        "<td></td><td>{}</td><td>{interval}</td>",
-                        number(m.mean)
-                    );
+                    let mean = m
+                        .mean
+                        .map_or_else(|| "-".into(), |v| format!("{v:.places$}"));
+                    let _ = write!(out, "<td></td><td>{mean}</td><td>{interval}</td>");
                 }
             }
         }

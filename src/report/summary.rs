@@ -63,6 +63,10 @@
 //! captures           mean, low, high, total
 //! branching          mean, positions, legal_turns (their sum), source
 //! endings[]          result ("win"|"draw"|"unfinished"), reason, count
+//! criteria[]         the quality criteria of docs/criteria.md: key, label, group, games
+//!                    (how many games it has a value for), mean, low, high (the mean's
+//!                    95% interval, normal approximation over those games, cut to
+//!                    the criterion's range)
 //! samples[]          a few games to look at (the first win of each player, the first
 //!                    draw, the first unfinished game, the shortest and the longest
 //!                    game): game (its index), seed, picked_for (why: ["greedy's first
@@ -82,13 +86,15 @@
 //! A [`Comparison`] is `{ "a": Summary, "b": Summary, "differences": [...] }`, where
 //! `differences` lists the figures whose 95% intervals do not overlap, by `key` (the
 //! Summary field: `players[0].wins`, `seats[1].wins`, `draws`, `unfinished`,
-//! `first_seat_advantage`, `length.mean`, `captures.mean`) and `label`.
+//! `first_seat_advantage`, `length.mean`, `captures.mean`, `criteria.<key>`) and
+//! `label`.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use super::stats::{percentile_of_counts, Interval, Mean, Proportion};
+use crate::play::criteria::Criterion;
 use crate::play::game_record::{End, GameRecord};
 use crate::play::tally::{Pick, Tally};
 use crate::play::tournament::{MatchResult, DEFAULT_MAX_TURNS};
@@ -141,6 +147,20 @@ pub struct BranchingSummary {
     pub positions: u64,
     pub legal_turns: u64,
     pub source: &'static str,
+}
+
+/// A quality criterion's mean over a match's games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CriterionSummary {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub group: &'static str,
+    /// The games it has a value for (drama and the decisiveness figures: games with a
+    /// winner; clarity: games where a search player chose).
+    pub games: u64,
+    pub mean: Option<f64>,
+    pub low: Option<f64>,
+    pub high: Option<f64>,
 }
 
 /// How many games ended one way.
@@ -209,6 +229,9 @@ pub struct Summary {
     pub captures: CapturesSummary,
     pub branching: BranchingSummary,
     pub endings: Vec<Ending>,
+    /// The quality criteria (`docs/criteria.md`): each one's mean over the games it
+    /// means something for, with its 95% interval.
+    pub criteria: Vec<CriterionSummary>,
     pub samples: Vec<Sample>,
     /// Every game, when the match kept them (for `--json`); empty otherwise.
     pub game_list: Vec<GameLine>,
@@ -241,6 +264,9 @@ pub struct Figure {
     /// Its name in the readable report (`greedy wins`).
     pub label: String,
     pub value: FigureValue,
+    /// Decimals a mean is shown with: 1 for turns and pieces, 3 for the criteria,
+    /// many of which are shares or chances between 0 and 1.
+    pub decimals: usize,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -293,6 +319,7 @@ impl Summary {
                 source: BRANCHING_SOURCE,
             },
             endings: endings(tally),
+            criteria: criteria(tally),
             samples: samples(result, &players),
             game_list: tally
                 .kept_games()
@@ -309,7 +336,12 @@ impl Summary {
     pub fn figures(&self) -> Vec<Figure> {
         let mut figures = Vec::new();
         let mut add = |key: String, label: String, value: FigureValue| {
-            figures.push(Figure { key, label, value });
+            figures.push(Figure {
+                key,
+                label,
+                value,
+                decimals: 1,
+            });
         };
         for (i, p) in self.players.iter().enumerate() {
             add(
@@ -359,6 +391,18 @@ impl Summary {
                 high: self.captures.high,
             }),
         );
+        for c in &self.criteria {
+            figures.push(Figure {
+                key: format!("criteria.{}", c.key),
+                label: c.label.to_string(),
+                value: FigureValue::Mean(Mean {
+                    mean: c.mean,
+                    low: c.low,
+                    high: c.high,
+                }),
+                decimals: 3,
+            });
+        }
         figures
     }
 }
@@ -414,6 +458,29 @@ fn length(tally: &Tally) -> LengthSummary {
         min: lengths.keys().next().copied(),
         max: lengths.keys().next_back().copied(),
     }
+}
+
+/// Each criterion's mean and interval, from the tally's sums in millionths.
+fn criteria(tally: &Tally) -> Vec<CriterionSummary> {
+    Criterion::ALL
+        .iter()
+        .map(|&criterion| {
+            let sums = tally.criterion_sums(criterion);
+            let millionths = Mean::of_sums(sums);
+            // Back to units, the interval cut to the criterion's range.
+            let most = criterion.most().unwrap_or(f64::INFINITY);
+            let scale = |v: Option<f64>| v.map(|v| (v / 1e6).clamp(0.0, most));
+            CriterionSummary {
+                key: criterion.key(),
+                label: criterion.label(),
+                group: criterion.group(),
+                games: sums.count,
+                mean: scale(millionths.mean),
+                low: scale(millionths.low),
+                high: scale(millionths.high),
+            }
+        })
+        .collect()
 }
 
 fn captures(tally: &Tally) -> CapturesSummary {

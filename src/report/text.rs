@@ -181,6 +181,7 @@ pub fn match_report(s: &Summary) -> String {
         ],
     ];
     out.push_str(&left_table(&rows));
+    out.push_str(&criteria_table(s));
     out.push_str("\nhow the games ended\n");
     let rows: Vec<Vec<String>> = s
         .endings
@@ -202,6 +203,36 @@ pub fn match_report(s: &Summary) -> String {
             ));
         }
     }
+    out
+}
+
+/// The quality criteria by group: mean, interval, and the games counted where not all.
+fn criteria_table(s: &Summary) -> String {
+    let mut out = String::from("\nquality criteria (defined in docs/criteria.md)\n");
+    let mut group = "";
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for c in &s.criteria {
+        if c.group != group {
+            group = c.group;
+            rows.push(vec![format!("  {group}")]);
+        }
+        let interval = match (c.low, c.high) {
+            (Some(l), Some(h)) => format!("{l:.3}-{h:.3}"),
+            _ => "-".into(),
+        };
+        let counted = if c.games == s.games {
+            String::new()
+        } else {
+            format!("{} games", c.games)
+        };
+        rows.push(vec![
+            format!("    {}", c.label),
+            c.mean.map_or_else(|| "-".into(), |v| format!("{v:.3}")),
+            interval,
+            counted,
+        ]);
+    }
+    out.push_str(&table(&rows));
     out
 }
 
@@ -232,14 +263,18 @@ fn cells(figure: &Figure, games: u64) -> [String; 3] {
             percent(p.rate),
             percent_interval(p.low, p.high),
         ],
-        FigureValue::Mean(m) => [
-            String::new(),
-            number(m.mean),
-            match (m.low, m.high) {
-                (Some(l), Some(h)) => format!("{l:.1}-{h:.1}"),
-                _ => "-".into(),
-            },
-        ],
+        FigureValue::Mean(m) => {
+            let places = figure.decimals;
+            [
+                String::new(),
+                m.mean
+                    .map_or_else(|| "-".into(), |v| format!("{v:.places$}")),
+                match (m.low, m.high) {
+                    (Some(l), Some(h)) => format!("{l:.places$}-{h:.places$}"),
+                    _ => "-".into(),
+                },
+            ]
+        }
     }
 }
 

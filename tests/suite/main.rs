@@ -19,6 +19,7 @@ mod browne_openings;
 mod check;
 mod cli;
 mod common;
+mod criteria;
 mod designer_flow;
 mod designs;
 mod doc_commands;

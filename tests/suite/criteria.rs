@@ -1,0 +1,87 @@
+//! The quality criteria on games whose course is known before they are played: the
+//! `won-on-turn` fixture is won by whoever makes turn `win_on_turn`, and a search
+//! player sees it coming (a win at once, or only losing turns). So the values are known
+//! by hand: the first seat wins all (turn 1) or none (turn 2), the lead never changes,
+//! the winner leads from the first piece turn on (the lag is every piece turn of the
+//! game), the loser never had a chance, and nothing was uncertain.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::common::root;
+
+fn match_json(win_on_turn: u32) -> Value {
+    let fixture = root().join("tests/fixtures/criteria/won-on-turn");
+    let out = Command::new(env!("CARGO_BIN_EXE_variant-run"))
+        .arg(&fixture)
+        .args(["match", "--games", "4", "--size", "5", "--json"])
+        .args(["--player", "x=mcts:20", "--player", "o=mcts:20"])
+        .args(["--param", &format!("win_on_turn={win_on_turn}")])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn criterion<'a>(report: &'a Value, key: &str) -> &'a Value {
+    report["criteria"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["key"] == key)
+        .unwrap_or_else(|| panic!("no criterion {key}"))
+}
+
+fn mean(report: &Value, key: &str) -> f64 {
+    criterion(report, key)["mean"].as_f64().unwrap()
+}
+
+#[test]
+fn a_game_decided_before_it_starts_has_known_criteria() {
+    for (win_on_turn, first_seat_share) in [(1, 1.0), (2, 0.0)] {
+        let report = match_json(win_on_turn);
+        let games = report["games"].as_f64().unwrap();
+        assert_eq!(
+            report["first_seat_advantage"]["rate"].as_f64(),
+            Some(first_seat_share)
+        );
+        // One position a piece turn, win_on_turn of them in each game.
+        assert_eq!(
+            report["branching"]["positions"].as_f64(),
+            Some(games * f64::from(win_on_turn))
+        );
+        let exact = [
+            ("lead_changes", 0.0),
+            ("value_variance", 0.0),
+            ("uncertainty", 0.0),
+            ("drama", 0.0),
+            ("loser_best_chance", 0.0),
+            ("decisiveness_lag", f64::from(win_on_turn)),
+            ("decision_moves", 1.0),
+            ("repetition", 0.0),
+        ];
+        for (key, want) in exact {
+            assert_eq!(mean(&report, key), want, "win_on_turn {win_on_turn}: {key}");
+            assert_eq!(
+                criterion(&report, key)["games"].as_f64(),
+                Some(games),
+                "{key}"
+            );
+        }
+        // The tree along a game: the sum of log10 of the legal turns at its positions,
+        // which the branching figures give (one position per game on turn 1).
+        if win_on_turn == 1 {
+            let turns = report["branching"]["legal_turns"].as_f64().unwrap();
+            let logs = mean(&report, "tree_complexity");
+            assert!(
+                logs > 0.0 && logs <= (turns / games).log10() + 1e-6,
+                "{logs}"
+            );
+        }
+    }
+}
