@@ -107,6 +107,8 @@ pub struct CompareArgs {
                   greedy   plays a turn that takes the most enemy pieces, at random among equals\n  \
                   mcts     searches ahead with random playouts: `mcts` 1000 a turn, `mcts:2000`,\n           \
                   or `mcts:500ms` (a time budget: the same seed may play differently)\n  \
+                  alphabeta  the classical robot: alpha-beta two whole turns deep, `alphabeta:3`,\n           \
+                  or `alphabeta:500ms` (deeper while the time lasts)\n  \
                   human    you: type turns at the prompt (`help` lists their forms)\n\n\
                   Without --player, the first player is greedy and the second random."
 )]
@@ -138,6 +140,9 @@ pub enum RulesetCommand {
     /// Play many seeded games between two computer players and report what they add up
     /// to: wins, draws, game length, captures, branching factor, how games ended
     Match,
+    /// The ruleset's report card: a skill ladder of players of rising strength, and the
+    /// quality criteria of a search player's self-play (docs/criteria.md)
+    Evaluate(EvaluateArgs),
     /// Measure the ruleset's speed: random playouts and perft from where play starts
     Bench(BenchArgs),
     /// Playtest in a browser: a local web server and a page to play on by clicking,
@@ -158,6 +163,21 @@ pub struct ServeArgs {
     /// Open the page in the browser ($BROWSER, else the system's own)
     #[arg(long)]
     pub open: bool,
+}
+
+/// `evaluate`'s own options.
+#[derive(Debug, Args, Clone)]
+pub struct EvaluateArgs {
+    /// The ladder's player kinds, weakest first, separated by commas
+    #[arg(
+        long,
+        value_name = "KINDS",
+        default_value = "random,greedy,mcts:100,mcts:1000"
+    )]
+    pub ladder: String,
+    /// The self-play search player's budget: playouts (`300`) or time (`500ms`)
+    #[arg(long, value_name = "BUDGET", default_value = "300")]
+    pub budget: String,
 }
 
 /// `bench`'s own options.
@@ -225,7 +245,8 @@ pub struct GameOptions {
     /// perft: first list each legal turn with its own count, as each is counted
     #[arg(long, global = true)]
     pub divide: bool,
-    /// match, compare: how many games to play (default 100)
+    /// match, compare: how many games to play (default 100); evaluate: games of each
+    /// ladder step and of the self-play match (default 40)
     #[arg(long, global = true, value_name = "N")]
     pub games: Option<usize>,
     /// match, compare, bench: print the report as JSON instead of a table

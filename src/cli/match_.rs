@@ -9,11 +9,14 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use variant_run::output_file;
+use variant_run::play::evaluation::{self, EvaluationSpec};
+use variant_run::play::players::check_kind;
 use variant_run::play::setup::GameSetup;
 use variant_run::play::tournament::{MatchError, MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS};
+use variant_run::report::card::ReportCard;
 use variant_run::report::{html, json, text, Comparison, Summary};
 
-use super::args::{CompareArgs, GameOptions};
+use super::args::{CompareArgs, EvaluateArgs, GameOptions};
 use super::{accept, setup, Failure};
 
 /// `variant-run <ruleset> match`.
@@ -37,6 +40,45 @@ pub fn run(
         out.write_all(json::match_json(&summary).as_bytes())?;
     } else {
         out.write_all(text::match_report(&summary).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// `variant-run <ruleset> evaluate`: the skill ladder, then the self-play match.
+pub fn evaluate(
+    pool: &rayon::ThreadPool,
+    setup: &GameSetup,
+    options: &GameOptions,
+    args: &EvaluateArgs,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let ladder: Vec<String> = args
+        .ladder
+        .split(',')
+        .map(|kind| kind.trim().to_string())
+        .collect();
+    for kind in &ladder {
+        check_kind(kind).map_err(|e| format!("--ladder: {e}"))?;
+    }
+    let self_play = format!("mcts:{}", args.budget);
+    check_kind(&self_play).map_err(|e| format!("--budget {}: {e}", args.budget))?;
+    let spec = EvaluationSpec {
+        setup: setup.clone(),
+        ladder,
+        self_play,
+        games: options.games.unwrap_or(evaluation::DEFAULT_GAMES),
+        max_turns: options.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
+    };
+    let ready = spec.ready()?;
+    let progress = progress_bar(ready.games() as u64);
+    progress.set_message("evaluate");
+    let result = ready.play_on(pool, &|| progress.inc(1));
+    progress.finish_and_clear();
+    let card = ReportCard::of(&result?);
+    if options.json {
+        out.write_all(json::card_json(&card).as_bytes())?;
+    } else {
+        out.write_all(text::card_report(&card).as_bytes())?;
     }
     Ok(())
 }

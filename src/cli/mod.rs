@@ -77,6 +77,9 @@ fn run(
         }
         RulesetCommand::Describe => Ok(write!(out, "{}", variant.describe())?),
         RulesetCommand::Match => match_::run(&pool(options)?, setup, options, out),
+        RulesetCommand::Evaluate(args) => {
+            match_::evaluate(&pool(options)?, setup, options, args, out)
+        }
         RulesetCommand::Bench(args) => {
             bench::bench(&pool(options)?, &variant, setup, args, options.json, out)
         }
@@ -147,7 +150,7 @@ pub fn setup(ruleset: &str, options: &GameOptions) -> Result<GameSetup, Failure>
 
 /// Which options each command takes beyond those that load the ruleset (`--size`,
 /// `--tiles`, `--param`, which every command takes).
-const TAKES: [(&str, &[&str]); 10] = [
+const TAKES: [(&str, &[&str]); 11] = [
     (
         "play",
         &[
@@ -205,6 +208,20 @@ const TAKES: [(&str, &[&str]); 10] = [
     ),
     ("describe", &[]),
     ("match", MATCH_OPTIONS),
+    (
+        "evaluate",
+        &[
+            "--seed",
+            "--layout",
+            "--key",
+            "--game-id",
+            "--position",
+            "--max-turns",
+            "--games",
+            "--json",
+            "--threads",
+        ],
+    ),
     ("compare", MATCH_OPTIONS),
     (
         "bench",
@@ -259,6 +276,7 @@ fn command_name(command: &RulesetCommand) -> &'static str {
         RulesetCommand::Perft { .. } => "perft",
         RulesetCommand::Describe => "describe",
         RulesetCommand::Match => "match",
+        RulesetCommand::Evaluate(_) => "evaluate",
         RulesetCommand::Bench(_) => "bench",
         RulesetCommand::Serve(_) => "serve",
     }

@@ -20,8 +20,11 @@ use std::collections::{HashMap, HashSet};
 
 use variant_run_core::{PlayerId, Position};
 
-/// Values within this of one half count as even: nobody leads.
-const EVEN: f64 = 1e-9;
+/// Chances within this of one half count as even: nobody leads. A search's value of
+/// an even position wanders a few hundredths either side of one half (fewer playouts,
+/// more), and a lead that is only that noise would count a change of the lead at
+/// nearly every turn.
+const EVEN: f64 = 0.05;
 
 /// The per-game criteria, in the order reports list them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -5,6 +5,7 @@ pub mod alphabeta;
 pub mod choices;
 pub mod computer_turn;
 pub mod criteria;
+pub mod evaluation;
 pub mod game;
 pub mod game_record;
 pub mod input;

@@ -1,6 +1,7 @@
 //! `--json`: the summaries as JSON, with the field names documented in
 //! [`super::summary`].
 
+use super::card::ReportCard;
 use super::summary::{Comparison, Summary};
 
 /// One match's report as pretty-printed JSON, ending with a newline.
@@ -11,6 +12,11 @@ pub fn match_json(summary: &Summary) -> String {
 /// A comparison as pretty-printed JSON, ending with a newline.
 pub fn compare_json(comparison: &Comparison) -> String {
     to_json(comparison)
+}
+
+/// A report card as pretty-printed JSON, ending with a newline.
+pub fn card_json(card: &ReportCard) -> String {
+    to_json(card)
 }
 
 fn to_json(value: &impl serde::Serialize) -> String {

@@ -3,6 +3,7 @@
 //! with the statistics of [`stats`]; [`text`], [`json`] and [`html`] (with [`charts`])
 //! write the result.
 
+pub mod card;
 pub mod charts;
 pub mod html;
 pub mod json;

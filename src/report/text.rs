@@ -1,6 +1,7 @@
 //! The readable reports: a table of a match's figures, or two matches side by side with
 //! the figures whose intervals do not overlap marked `*`.
 
+use super::card::ReportCard;
 use super::stats::{Mean, Proportion};
 use super::summary::{Comparison, Figure, FigureValue, Summary};
 
@@ -236,12 +237,32 @@ fn criteria_table(s: &Summary) -> String {
     out
 }
 
-/// Rows whose every column is left-aligned.
+/// Rows whose every column is left-aligned, columns two spaces apart.
 fn left_table(rows: &[Vec<String>]) -> String {
-    let width = rows.iter().map(|r| r[0].chars().count()).max().unwrap_or(0);
-    rows.iter()
-        .map(|r| format!("{:<width$}  {}\n", r[0], r[1..].join("  ")))
-        .collect()
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|t| t.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            if c > 0 {
+                line.push_str("  ");
+            }
+            line.push_str(cell);
+            line.push_str(&" ".repeat(widths[c] - cell.chars().count()));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
 }
 
 /// The label of a figure in both reports: one label, or both when they differ (the
@@ -338,5 +359,101 @@ pub fn compare_report(c: &Comparison) -> String {
     } else {
         "\n* the 95% intervals of A and B do not overlap\n"
     });
+    out
+}
+
+/// The readable report card of `evaluate`.
+pub fn card_report(card: &ReportCard) -> String {
+    let s = &card.self_play;
+    let mut out = format!(
+        "report card: {}, seed {}\n{} games a ladder step and in self-play; intervals are 95%\n",
+        ruleset_line(s),
+        card.seed,
+        card.games
+    );
+    out.push_str("\nskill ladder: each stronger player against the one below, sides alternating\n");
+    let mut rows = vec![vec![
+        String::new(),
+        "won".into(),
+        "lost".into(),
+        "no result".into(),
+        "share of decisive".into(),
+        "95% interval".into(),
+        String::new(),
+    ]];
+    for step in &card.ladder {
+        rows.push(vec![
+            format!("  {} against {}", step.stronger, step.weaker),
+            step.stronger_wins.to_string(),
+            step.weaker_wins.to_string(),
+            (step.draws + step.unfinished).to_string(),
+            percent(step.share.rate),
+            percent_interval(step.share.low, step.share.high),
+            if step.significant {
+                "counts"
+            } else {
+                "does not count"
+            }
+            .into(),
+        ]);
+    }
+    out.push_str(&table(&rows));
+    let reading = |key: &str| card.reading(key).unwrap_or_default().to_string();
+    out.push_str(&format!(
+        "skill depth {} of {}: {}\n",
+        card.skill_depth,
+        card.ladder.len(),
+        reading("skill_depth")
+    ));
+    out.push_str(&format!(
+        "\nself-play: {} against itself\n",
+        card.self_play_kind
+    ));
+    let p = &s.first_seat_advantage;
+    let mut rows = vec![vec![
+        "  first seat's share of decisive games".to_string(),
+        format!("{} ({})", percent(p.rate), percent_interval(p.low, p.high)),
+        reading("first_seat_advantage"),
+    ]];
+    rows.push(vec![
+        "  draws".into(),
+        format!(
+            "{} ({})",
+            percent(s.draws.rate),
+            percent_interval(s.draws.low, s.draws.high)
+        ),
+        reading("draws"),
+    ]);
+    if s.unfinished.count > 0 {
+        rows.push(vec![
+            format!("  unfinished ({} turns)", s.max_turns),
+            percent(s.unfinished.rate),
+            reading("unfinished"),
+        ]);
+    }
+    rows.push(vec![
+        "  game length, mean turns".into(),
+        mean_text(&Mean {
+            mean: s.length.mean,
+            low: s.length.low,
+            high: s.length.high,
+        }),
+        String::new(),
+    ]);
+    rows.push(vec![
+        "  legal turns per position, mean".into(),
+        number(s.branching.mean),
+        String::new(),
+    ]);
+    for c in &s.criteria {
+        let value = match (c.mean, c.low, c.high) {
+            (Some(m), Some(l), Some(h)) => format!("{m:.3} ({l:.3}-{h:.3})"),
+            (Some(m), _, _) => format!("{m:.3}"),
+            _ => "-".into(),
+        };
+        rows.push(vec![format!("  {}", c.label), value, reading(c.key)]);
+    }
+    out.push_str(&left_table(&rows));
+    out.push_str("\nthe criteria are defined in docs/criteria.md\n");
     out
 }

@@ -85,3 +85,65 @@ fn a_game_decided_before_it_starts_has_known_criteria() {
         }
     }
 }
+
+fn evaluate(ladder: &str, extra: &[&str]) -> std::process::Output {
+    let fixture = root().join("tests/fixtures/criteria/won-on-turn");
+    Command::new(env!("CARGO_BIN_EXE_variant-run"))
+        .arg(&fixture)
+        .args(["evaluate", "--size", "5", "--games", "4"])
+        .args(["--ladder", ladder, "--budget", "20"])
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+/// Where whoever moves first wins, skill cannot show: with sides alternating, each
+/// stronger player wins exactly half its decisive games, no step counts, the depth is 0.
+#[test]
+fn a_game_of_pure_first_move_has_no_skill_depth() {
+    let out = evaluate("random,greedy,mcts:20", &["--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let card: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(card["skill_depth"], 0);
+    let ladder = card["ladder"].as_array().unwrap();
+    assert_eq!(ladder.len(), 2);
+    for step in ladder {
+        assert_eq!(step["share"]["rate"].as_f64(), Some(0.5), "{step}");
+        assert_eq!(step["significant"], false);
+    }
+    assert_eq!(card["self_play_kind"], "mcts:20");
+    assert_eq!(
+        card["self_play"]["first_seat_advantage"]["rate"].as_f64(),
+        Some(1.0)
+    );
+}
+
+/// The report card as a designer reads it.
+#[test]
+fn readable_report_card() {
+    let out = evaluate("random,greedy,mcts:20", &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
+}
+
+/// A ladder of one kind, or a kind that is not one, is refused in one sentence.
+#[test]
+fn a_bad_ladder_is_refused() {
+    for (ladder, says) in [
+        ("greedy", "a ladder needs two kinds of player or more"),
+        ("random,gredy", "--ladder: `gredy` is not a kind of player"),
+    ] {
+        let out = evaluate(ladder, &[]);
+        assert_eq!(out.status.code(), Some(2), "{ladder}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{ladder}: {err}");
+    }
+}

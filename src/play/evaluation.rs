@@ -1,0 +1,147 @@
+//! A ruleset's report card (`evaluate`): a skill ladder and a self-play match.
+//!
+//! **The skill ladder** asks whether the game rewards skill, level after level (the
+//! "skill chain" of Lantz, Isaksen, Jaffe, Nealen and Togelius, *Depth in strategic
+//! games*, 2017): players of rising strength, each step a match of the stronger against
+//! the one below it, sides alternating. A step counts when the stronger player's share
+//! of the decisive games is above one half at 95% (its Wilson interval lies above 50%);
+//! the skill depth is the number of steps that count, from the bottom, before the first
+//! that does not. A game where luck or the first move decides has depth 0 or 1; a deep
+//! game keeps rewarding more search.
+//!
+//! **The self-play match** is a search player against itself, whose games give the
+//! quality criteria ([`super::criteria`]) with both sides valued by the same search.
+//!
+//! Every match is an ordinary [`MatchSpec`] with the evaluation's seed, so any of its
+//! games can be played again alone with `play`, and the figures are the same on any
+//! number of threads.
+
+use super::setup::{GameSetup, PlayerChoice};
+use super::tournament::{MatchError, MatchResult, MatchSpec, ReadyMatch};
+
+/// The ladder unless told otherwise: each kind stronger than the one before.
+pub const DEFAULT_LADDER: [&str; 4] = ["random", "greedy", "mcts:100", "mcts:1000"];
+/// The self-play budget unless told otherwise (`mcts:300`).
+pub const DEFAULT_BUDGET: &str = "300";
+/// Games of each ladder step and of the self-play match unless told otherwise.
+pub const DEFAULT_GAMES: usize = 40;
+
+/// What an evaluation plays.
+#[derive(Clone, Debug)]
+pub struct EvaluationSpec {
+    /// The ruleset with its options and the seed; its players are ignored.
+    pub setup: GameSetup,
+    /// The ladder's player kinds, weakest first (two or more).
+    pub ladder: Vec<String>,
+    /// The self-play player's kind.
+    pub self_play: String,
+    /// Games of each step and of the self-play match.
+    pub games: usize,
+    pub max_turns: usize,
+}
+
+/// What an evaluation played: each ladder step (the stronger player is player 0), then
+/// the self-play match.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    pub steps: Vec<MatchResult>,
+    pub self_play: MatchResult,
+}
+
+/// An evaluation whose matches are all checked: it will play, barring a failing game.
+pub struct ReadyEvaluation<'s> {
+    specs: Vec<MatchSpec>,
+    spec: &'s EvaluationSpec,
+}
+
+impl EvaluationSpec {
+    /// The match of ladder step `i` (its kinds `ladder[i + 1]` against `ladder[i]`), or
+    /// the self-play match after the last step.
+    fn matches(&self, letters: [char; 2]) -> Vec<MatchSpec> {
+        let with = |stronger: &str, weaker: &str| {
+            let mut setup = self.setup.clone();
+            setup.players = vec![
+                PlayerChoice {
+                    letter: letters[0],
+                    kind: stronger.to_string(),
+                },
+                PlayerChoice {
+                    letter: letters[1],
+                    kind: weaker.to_string(),
+                },
+            ];
+            MatchSpec {
+                setup,
+                games: self.games,
+                max_turns: self.max_turns,
+                keep_games: false,
+            }
+        };
+        let mut matches: Vec<MatchSpec> = self
+            .ladder
+            .windows(2)
+            .map(|pair| with(&pair[1], &pair[0]))
+            .collect();
+        matches.push(with(&self.self_play, &self.self_play));
+        matches
+    }
+
+    /// Checks every match the evaluation will play.
+    ///
+    /// # Errors
+    /// A ladder of fewer than two kinds, or a match that cannot be played (see
+    /// [`MatchSpec::ready`]).
+    pub fn ready(&self) -> Result<ReadyEvaluation<'_>, MatchError> {
+        if self.ladder.len() < 2 {
+            return Err(MatchError::Choice(format!(
+                "--ladder {}: a ladder needs two kinds of player or more, weakest first",
+                self.ladder.join(",")
+            )));
+        }
+        let variant = self.setup.load()?;
+        let rules = &variant.model.rules;
+        let letters = [rules.player_letter(0), rules.player_letter(1)];
+        let specs = self.matches(letters);
+        for spec in &specs {
+            spec.ready()?;
+        }
+        Ok(ReadyEvaluation { specs, spec: self })
+    }
+}
+
+impl ReadyEvaluation<'_> {
+    /// How many games it plays in all.
+    pub fn games(&self) -> usize {
+        self.specs.len() * self.spec.games
+    }
+
+    /// Plays every match on `pool`, calling `progress` after each game.
+    ///
+    /// # Errors
+    /// A game fails; the message names the match.
+    pub fn play_on(
+        &self,
+        pool: &rayon::ThreadPool,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<Evaluation, MatchError> {
+        let mut results = Vec::new();
+        for spec in &self.specs {
+            let ready: ReadyMatch = spec.ready()?;
+            let result = ready
+                .play_on(pool, progress)
+                .map_err(|e| MatchError::Choice(format!("{}: {e}", spec_name(spec))))?;
+            results.push(result);
+        }
+        let self_play = results.pop().expect("the self-play match");
+        Ok(Evaluation {
+            steps: results,
+            self_play,
+        })
+    }
+}
+
+/// `mcts:100 against greedy`, for a message.
+fn spec_name(spec: &MatchSpec) -> String {
+    let kinds: Vec<&str> = spec.setup.players.iter().map(|p| p.kind.as_str()).collect();
+    kinds.join(" against ")
+}
