@@ -302,6 +302,101 @@ fn round_step(span: u64, most: u64) -> u64 {
         .unwrap_or(u64::MAX)
 }
 
+/// The quality criteria of one group as bars with their 95% intervals, one row per
+/// criterion and one bar per summary. Each row has its own scale, from 0 to the
+/// criterion's largest value where it has one (shares and chances: 1), else to the
+/// highest bound any series reached, written at the row's end.
+pub fn criteria_chart(
+    summaries: &[&Summary],
+    comparison: Option<&Comparison>,
+    group: &str,
+) -> String {
+    let rows: Vec<usize> = summaries[0]
+        .criteria
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.group == group)
+        .map(|(i, _)| i)
+        .collect();
+    let (label_width, plot_width, value_width) = (300.0, 390.0, 230.0);
+    let bar = 14.0;
+    let row_height = bar * summaries.len() as f64 + 14.0;
+    let top = 24.0;
+    let height = top + row_height * rows.len() as f64 + 10.0;
+    let width = label_width + plot_width + value_width;
+    let mut svg = svg_start(width, height, &format!("quality criteria: {group}"));
+    if summaries.len() == 2 {
+        legend(&mut svg, label_width, 4.0, 0.75);
+    }
+    for (r, &row) in rows.iter().enumerate() {
+        let first = &summaries[0].criteria[row];
+        let scale = first.most_or_else(
+            summaries
+                .iter()
+                .filter_map(|s| {
+                    let c = &s.criteria[row];
+                    c.high.or(c.mean)
+                })
+                .fold(0.0, f64::max),
+        );
+        let x = |v: f64| label_width + (v / scale).clamp(0.0, 1.0) * plot_width;
+        let y0 = top + r as f64 * row_height + 4.0;
+        let mark = comparison.is_some_and(|c| c.differs(&format!("criteria.{}", first.key)));
+        let _ = writeln!(
+            svg,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}{}</text>\
+             <line x1=\"{label_width}\" y1=\"{y0}\" x2=\"{label_width}\" y2=\"{}\" stroke=\"#999\"/>",
+            label_width - 8.0,
+            y0 + bar * summaries.len() as f64 / 2.0 + 4.0,
+            escape(first.label),
+            if mark { " *" } else { "" },
+            y0 + bar * summaries.len() as f64
+        );
+        for (i, s) in summaries.iter().enumerate() {
+            let c = &s.criteria[row];
+            let y = y0 + i as f64 * bar;
+            let mid = y + bar / 2.0;
+            let value = match (c.mean, c.low, c.high) {
+                (Some(m), Some(l), Some(h)) => format!("{m:.3} ({l:.3}-{h:.3})"),
+                (Some(m), _, _) => format!("{m:.3}"),
+                _ => "no games".into(),
+            };
+            let value = format!("{}{value}", series_prefix(i, summaries.len()));
+            if let Some(mean) = c.mean {
+                let _ = writeln!(
+                    svg,
+                    "<rect x=\"{label_width}\" y=\"{}\" width=\"{:.1}\" height=\"{}\" \
+                     fill=\"{}\" fill-opacity=\"0.75\"><title>{}: {}</title></rect>",
+                    y + 1.0,
+                    x(mean) - label_width,
+                    bar - 2.0,
+                    COLOURS[i],
+                    escape(c.label),
+                    escape(&value)
+                );
+            }
+            if let (Some(low), Some(high)) = (c.low, c.high) {
+                let (lx, hx) = (x(low), x(high));
+                let (y1, y2) = (mid - 4.0, mid + 4.0);
+                let _ = writeln!(
+                    svg,
+                    "<path d=\"M{lx:.1} {y1:.1}V{y2:.1}M{lx:.1} {mid:.1}H{hx:.1}\
+                     M{hx:.1} {y1:.1}V{y2:.1}\" stroke=\"#222\" stroke-width=\"1.2\" fill=\"none\"/>"
+                );
+            }
+            let _ = writeln!(
+                svg,
+                "<text x=\"{}\" y=\"{:.1}\">{}</text>",
+                label_width + plot_width + 8.0,
+                mid + 4.0,
+                escape(&value)
+            );
+        }
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
 #[cfg(test)]
 mod tests {
     use super::round_step;

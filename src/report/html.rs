@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use super::charts::{length_chart, rates_chart};
+use super::charts::{criteria_chart, length_chart, rates_chart};
 use super::stats::Proportion;
 use super::summary::{Comparison, FigureValue, Sample, Summary};
 use super::text::{both_labels, count, mean_text, number, percent, percent_interval};
@@ -30,6 +30,10 @@ pub fn match_page(s: &Summary) -> String {
     body.push_str(&rates_chart(&[s], None));
     body.push_str("<h2>Game length</h2>\n");
     body.push_str(&length_chart(&[("", s)]));
+    for group in criteria_groups(s) {
+        body.push_str(&format!("<h2>Quality criteria: {}</h2>\n", escape(group)));
+        body.push_str(&criteria_chart(&[s], None, group));
+    }
     body.push_str("<h2>How the games ended</h2>\n");
     body.push_str(&endings_table(&[s]));
     body.push_str("<h2>Sample games</h2>\n");
@@ -61,6 +65,10 @@ pub fn compare_page(c: &Comparison) -> String {
     body.push_str(&rates_chart(&[a, b], Some(c)));
     body.push_str("<h2>Game length</h2>\n");
     body.push_str(&length_chart(&[("A", a), ("B", b)]));
+    for group in criteria_groups(a) {
+        body.push_str(&format!("<h2>Quality criteria: {}</h2>\n", escape(group)));
+        body.push_str(&criteria_chart(&[a, b], Some(c), group));
+    }
     body.push_str("<h2>How the games ended</h2>\n");
     body.push_str(&endings_table(&[a, b]));
     body.push_str("<h2>Sample games of A</h2>\n");
@@ -308,4 +316,16 @@ fn sample_html(sample: &Sample) -> String {
         escape(&sample.command),
         board_figure(sample)
     )
+}
+
+/// The criteria's groups, in the order the report lists them (docs/criteria.md defines
+/// each criterion).
+fn criteria_groups(s: &Summary) -> Vec<&'static str> {
+    let mut groups: Vec<&'static str> = Vec::new();
+    for c in &s.criteria {
+        if !groups.contains(&c.group) {
+            groups.push(c.group);
+        }
+    }
+    groups
 }

@@ -334,7 +334,10 @@ fn the_html_pages_are_well_formed_self_contained_and_hold_the_charts() {
         let tags = balanced_tags(&page);
         assert_eq!(tags.first().map(String::as_str), Some("html"));
         let svgs = tags.iter().filter(|t| *t == "svg").count();
-        assert_eq!(svgs, 2, "the win-rate chart and the length histogram");
+        assert_eq!(
+            svgs, 4,
+            "the win-rate chart, the length histogram and a chart per group of criteria"
+        );
         // Bars with error bars (path), histogram bars (rect).
         assert!(tags.iter().any(|t| t == "path"));
         assert!(tags.iter().filter(|t| *t == "rect").count() > 7);
@@ -423,7 +426,7 @@ fn match_and_compare_on_the_command_line() {
         ),
         (
             &["truchet-browne", "--games", "3"][..],
-            "variant-run: --games has no meaning for `play`; it goes with match, compare\n",
+            "variant-run: --games has no meaning for `play`; it goes with match, evaluate, compare\n",
         ),
         (
             &["compare", "trugo", "trugo", "--divide"][..],
