@@ -246,7 +246,7 @@ pub struct GameOptions {
     #[arg(long, global = true)]
     pub divide: bool,
     /// match, compare: how many games to play (default 100); evaluate: games of each
-    /// ladder step and of the self-play match (default 40)
+    /// ladder step and of the self-play match (default 30)
     #[arg(long, global = true, value_name = "N")]
     pub games: Option<usize>,
     /// match, compare, bench: print the report as JSON instead of a table

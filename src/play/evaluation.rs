@@ -23,8 +23,10 @@ use super::tournament::{MatchError, MatchResult, MatchSpec, ReadyMatch};
 pub const DEFAULT_LADDER: [&str; 4] = ["random", "greedy", "mcts:100", "mcts:1000"];
 /// The self-play budget unless told otherwise (`mcts:300`).
 pub const DEFAULT_BUDGET: &str = "300";
-/// Games of each ladder step and of the self-play match unless told otherwise.
-pub const DEFAULT_GAMES: usize = 40;
+/// Games of each ladder step and of the self-play match unless told otherwise: enough
+/// to tell a stronger player that wins three in four apart from an even match, few
+/// enough that truchet-browne 7x7's card takes under ten minutes on two cores.
+pub const DEFAULT_GAMES: usize = 30;
 
 /// What an evaluation plays.
 #[derive(Clone, Debug)]

@@ -366,11 +366,19 @@ pub fn compare_report(c: &Comparison) -> String {
 pub fn card_report(card: &ReportCard) -> String {
     let s = &card.self_play;
     let mut out = format!(
-        "report card: {}, seed {}\n{} games a ladder step and in self-play; intervals are 95%\n",
+        "report card: {}, seed {}\n{} games a ladder step and in self-play; intervals are 95%",
         ruleset_line(s),
         card.seed,
         card.games
     );
+    // How wide the intervals are at this many games, where they are widest.
+    if let Some(even) = super::stats::wilson(card.games / 2, card.games) {
+        out.push_str(&format!(
+            ": a rate near 50% is known to within about {:.0} points either way",
+            (even.high - even.low) * 50.0
+        ));
+    }
+    out.push('\n');
     out.push_str("\nskill ladder: each stronger player against the one below, sides alternating\n");
     let mut rows = vec![vec![
         String::new(),
