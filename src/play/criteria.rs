@@ -162,6 +162,9 @@ pub struct SearchView {
     pub focus: Option<f64>,
 }
 
+/// The most points a game's value curve keeps (see [`CriteriaWatch::curve`]).
+pub const CURVE_POINTS: usize = 64;
+
 /// The positions of one game as it is played.
 #[derive(Default)]
 pub struct CriteriaWatch {
@@ -221,6 +224,21 @@ impl CriteriaWatch {
         if let Some(focus) = focus {
             self.focus.push(focus);
         }
+    }
+
+    /// The first seat's chance over the game, for a chart: (turn, chance in
+    /// ten-thousandths), at most [`CURVE_POINTS`] points, evenly spread over the
+    /// positions and always holding the last, so a kept game costs a few hundred bytes
+    /// however long it ran.
+    pub fn curve(&self) -> Vec<(u32, u16)> {
+        let n = self.values.len();
+        let point = |&(turn, v): &(usize, f64)| (turn as u32, (v * 10_000.0).round() as u16);
+        if n <= CURVE_POINTS {
+            return self.values.iter().map(point).collect();
+        }
+        (0..CURVE_POINTS)
+            .map(|k| point(&self.values[k * (n - 1) / (CURVE_POINTS - 1)]))
+            .collect()
     }
 
     /// The game's criteria, once it ended after `turns` turns: won by `winner` (None: a
@@ -394,6 +412,20 @@ mod tests {
         // A draw: nothing about a winner.
         assert_eq!(criteria.get(Criterion::Drama), None);
         assert_eq!(criteria.get(Criterion::DecisivenessLag), None);
+    }
+
+    #[test]
+    fn a_long_game_keeps_a_short_curve_with_its_ends() {
+        let mut watch = CriteriaWatch {
+            values: (0..1000).map(|t| (t, t as f64 / 1000.0)).collect(),
+            ..CriteriaWatch::default()
+        };
+        let curve = watch.curve();
+        assert_eq!(curve.len(), CURVE_POINTS);
+        assert_eq!(curve[0], (0, 0));
+        assert_eq!(curve[CURVE_POINTS - 1], (999, 9990));
+        watch.values.truncate(3);
+        assert_eq!(watch.curve(), vec![(0, 0), (1, 10), (2, 20)]);
     }
 
     #[test]

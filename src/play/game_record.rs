@@ -63,6 +63,10 @@ pub struct GameRecord {
     pub final_position: String,
     /// Its quality criteria (see [`super::criteria`]).
     pub criteria: GameCriteria,
+    /// The first seat's chance over the game, (turn, ten-thousandths), a few dozen
+    /// points at most ([`super::criteria::CriteriaWatch::curve`]): the sample games'
+    /// value curves.
+    pub curve: Vec<(u32, u16)>,
 }
 
 impl GameRecord {

@@ -416,6 +416,7 @@ mod tests {
             legal_turns: 3 * turns as u64,
             final_position: String::new(),
             criteria: Default::default(),
+            curve: Vec::new(),
         }
     }
 

@@ -324,6 +324,7 @@ fn play_game(
         legal_turns: 0,
         final_position: String::new(),
         criteria: Default::default(),
+        curve: Vec::new(),
     };
     let mut watch = CriteriaWatch::new();
     let mut first_seen = false;
@@ -392,5 +393,6 @@ fn play_game(
     }
     record.final_position = variant.model.position_text(game.position());
     record.criteria = watch.finish(record.turns, record.winner, record.first);
+    record.curve = watch.curve();
     Ok(record)
 }

@@ -397,6 +397,51 @@ pub fn criteria_chart(
     svg
 }
 
+/// A sample game's value curve: the first seat's chance over its turns, a line over
+/// a band from 0 to 100% with the even line dashed at 50%.
+pub fn value_curve_chart(curve: &[(u32, f64)]) -> String {
+    let (Some(&(start, _)), Some(&(end, _))) = (curve.first(), curve.last()) else {
+        return String::new();
+    };
+    let (width, height, left, right, top, bottom) = (330.0, 110.0, 44.0, 8.0, 8.0, 22.0);
+    let (plot_w, plot_h) = (width - left - right, height - top - bottom);
+    let span = f64::from(end.saturating_sub(start).max(1));
+    let x = |turn: u32| left + f64::from(turn - start) / span * plot_w;
+    let y = |chance: f64| top + (1.0 - chance.clamp(0.0, 1.0)) * plot_h;
+    let mut svg = svg_start(width, height, "the first seat's chance over the game");
+    let _ = writeln!(
+        svg,
+        "<rect x=\"{left}\" y=\"{top}\" width=\"{plot_w}\" height=\"{plot_h}\" fill=\"none\" \
+         stroke=\"#ccc\"/><line x1=\"{left}\" y1=\"{mid}\" x2=\"{}\" y2=\"{mid}\" \
+         stroke=\"#999\" stroke-dasharray=\"4 3\"/>\
+         <text x=\"{}\" y=\"{}\" text-anchor=\"end\">100%</text>\
+         <text x=\"{}\" y=\"{}\" text-anchor=\"end\">0%</text>\
+         <text x=\"{left}\" y=\"{}\">turn {start}</text>\
+         <text x=\"{}\" y=\"{}\" text-anchor=\"end\">turn {end}</text>",
+        left + plot_w,
+        left - 4.0,
+        top + 9.0,
+        left - 4.0,
+        top + plot_h,
+        height - 6.0,
+        left + plot_w,
+        height - 6.0,
+        mid = y(0.5),
+    );
+    let points: Vec<String> = curve
+        .iter()
+        .map(|&(turn, chance)| format!("{:.1},{:.1}", x(turn), y(chance)))
+        .collect();
+    let _ = writeln!(
+        svg,
+        "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.6\"/>",
+        points.join(" "),
+        COLOURS[0]
+    );
+    svg.push_str("</svg>\n");
+    svg
+}
+
 #[cfg(test)]
 mod tests {
     use super::round_step;

@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use super::charts::{criteria_chart, length_chart, rates_chart};
+use super::charts::{criteria_chart, length_chart, rates_chart, value_curve_chart};
 use super::stats::Proportion;
 use super::summary::{Comparison, FigureValue, Sample, Summary};
 use super::text::{both_labels, count, mean_text, number, percent, percent_interval};
@@ -305,9 +305,17 @@ fn samples(s: &Summary) -> String {
 }
 
 fn sample_html(sample: &Sample) -> String {
+    let curve = if sample.value_curve.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "<p>the first seat's chance, turn by turn (docs/criteria.md):</p>\n{}",
+            value_curve_chart(&sample.value_curve)
+        )
+    };
     format!(
         "<div class=\"sample\">\n<p><b>Game {}</b>, {}</p>\n<p>{}, {} turns: {}</p>\n\
-         <p><code>{}</code></p>\n{}</div>\n",
+         <p><code>{}</code></p>\n{}{curve}</div>\n",
         sample.game,
         escape(&sample.picked_for.join(" and ")),
         escape(&sample.players),

@@ -72,7 +72,8 @@
 //!                    game): game (its index), seed, picked_for (why: ["greedy's first
 //!                    win", "the shortest game"]), turns, players ("x=greedy o=random"),
 //!                    result (its result line), command (plays it again alone), board
-//!                    (the final board as `play` draws it)
+//!                    (the final board as `play` draws it), value_curve (the first
+//!                    seat's chance over the game: [turn, chance] pairs, at most 64)
 //! game_list[]        every game (the JSON report keeps each game's line while the match
 //!                    plays, a few hundred bytes a game; the table and the HTML page do
 //!                    not): index, seed, sides (the kind of each side, by letter, in the
@@ -184,7 +185,7 @@ pub struct Ending {
 }
 
 /// A game shown at the end of a report.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Sample {
     pub game: usize,
     pub seed: u64,
@@ -203,6 +204,8 @@ pub struct Sample {
     /// board says the same to a script).
     #[serde(skip)]
     pub picture: String,
+    /// The first seat's chance over the game: (turn, chance), a few dozen points.
+    pub value_curve: Vec<(u32, f64)>,
 }
 
 /// One game, for scripts.
@@ -556,6 +559,11 @@ fn samples(result: &MatchResult, players: &[PlayerSummary]) -> Vec<Sample> {
             command: replay_command(result, g),
             board: s.board.clone(),
             picture: s.picture.clone(),
+            value_curve: g
+                .curve
+                .iter()
+                .map(|&(turn, v)| (turn, f64::from(v) / 10_000.0))
+                .collect(),
         })
         .collect()
 }

@@ -330,14 +330,31 @@ fn the_html_pages_are_well_formed_self_contained_and_hold_the_charts() {
     let mut b = a.clone();
     b.setup.params = vec![("pool".into(), "10".into())];
     let comparison = Comparison::of(summary.clone(), Summary::of(&run(&b)));
-    for page in [html::match_page(&summary), html::compare_page(&comparison)] {
+    let samples = |s: &Summary| {
+        s.samples
+            .iter()
+            .filter(|g| !g.value_curve.is_empty())
+            .count()
+    };
+    let pages = [
+        (html::match_page(&summary), samples(&summary)),
+        (
+            html::compare_page(&comparison),
+            samples(&comparison.a) + samples(&comparison.b),
+        ),
+    ];
+    for (page, curves) in pages {
         let tags = balanced_tags(&page);
         assert_eq!(tags.first().map(String::as_str), Some("html"));
         let svgs = tags.iter().filter(|t| *t == "svg").count();
         assert_eq!(
-            svgs, 4,
-            "the win-rate chart, the length histogram and a chart per group of criteria"
+            svgs,
+            4 + curves,
+            "the win-rate chart, the length histogram, a chart per group of criteria and \
+             each sample game's value curve"
         );
+        assert!(curves > 0);
+        assert_eq!(tags.iter().filter(|t| *t == "polyline").count(), curves);
         // Bars with error bars (path), histogram bars (rect).
         assert!(tags.iter().any(|t| t == "path"));
         assert!(tags.iter().filter(|t| *t == "rect").count() > 7);
