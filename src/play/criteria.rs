@@ -428,6 +428,36 @@ mod tests {
         assert_eq!(watch.curve(), vec![(0, 0), (1, 10), (2, 20)]);
     }
 
+    /// A three-position game worked by hand: the first seat (the winner) at 50%, 30%,
+    /// then 80%, the game over after 3 turns.
+    #[test]
+    fn the_state_criteria_of_a_comeback() {
+        let watch = CriteriaWatch {
+            positions: 3,
+            values: vec![(0, 0.5), (1, 0.3), (2, 0.8)],
+            ..CriteriaWatch::default()
+        };
+        let c = watch.finish(3, Some(0), 0);
+        let close = |got: Option<f64>, want: f64| (got.unwrap() - want).abs() < 1e-12;
+        // Behind by 1 - 2w: 0, 0.4, 0.
+        assert!(close(c.get(Criterion::Drama), 0.4 / 3.0));
+        // The loser's chance: 0.5, 0.7, 0.2.
+        assert!(close(c.get(Criterion::LoserBestChance), 0.7));
+        // 1 - |2v - 1|: 1, 0.6, 0.4.
+        assert!(close(c.get(Criterion::Uncertainty), 2.0 / 3.0));
+        // Nobody, the second seat, the first: the lead passed once.
+        assert!(close(c.get(Criterion::LeadChanges), 1.0));
+        // Decided at turn 2, over after turn 3.
+        assert!(close(c.get(Criterion::DecisivenessLag), 1.0));
+        // Mean 1.6 / 3; squared deviations 1/900, 49/900, 64/900.
+        assert!(close(c.get(Criterion::ValueVariance), 114.0 / 900.0 / 3.0));
+        // The same game won by the second seat: behind at 50% and 80%, not at 30%.
+        let lost = watch.finish(3, Some(1), 0);
+        assert!(close(lost.get(Criterion::Drama), 0.6 / 3.0));
+        assert!(close(lost.get(Criterion::LoserBestChance), 0.8));
+        assert!(close(lost.get(Criterion::DecisivenessLag), 0.0));
+    }
+
     #[test]
     fn variance_of_known_values() {
         assert_eq!(variance(&[0.5, 0.5]), Some(0.0));
