@@ -47,6 +47,55 @@ fn legend(svg: &mut String, x: f64, y: f64, opacity: f64) {
     }
 }
 
+/// One series' bar in a row of a bar chart, in the chart's coordinates.
+struct BarRow<'a> {
+    /// Where the bars start, and the top and height of this one's band.
+    left: f64,
+    top: f64,
+    height: f64,
+    /// Where the bar ends (no bar without a value), and its interval's ends.
+    end: Option<f64>,
+    interval: Option<(f64, f64)>,
+    colour: &'a str,
+    /// The figure's name and its value as written, in the bar's tooltip and at `text_x`.
+    title: &'a str,
+    value: &'a str,
+    text_x: f64,
+}
+
+/// Draws a [`BarRow`]: the bar, its 95% interval as an error bar, the value at the right.
+fn bar_row(svg: &mut String, row: &BarRow) {
+    let (left, mid) = (row.left, row.top + row.height / 2.0);
+    if let Some(end) = row.end {
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{left}\" y=\"{}\" width=\"{:.1}\" height=\"{}\" fill=\"{}\" \
+             fill-opacity=\"0.75\"><title>{}: {}</title></rect>",
+            row.top + 1.0,
+            end - left,
+            row.height - 2.0,
+            row.colour,
+            escape(row.title),
+            escape(row.value)
+        );
+    }
+    if let Some((lx, hx)) = row.interval {
+        let (y1, y2) = (mid - 4.0, mid + 4.0);
+        let _ = writeln!(
+            svg,
+            "<path d=\"M{lx:.1} {y1:.1}V{y2:.1}M{lx:.1} {mid:.1}H{hx:.1}\
+             M{hx:.1} {y1:.1}V{y2:.1}\" stroke=\"#222\" stroke-width=\"1.2\" fill=\"none\"/>"
+        );
+    }
+    let _ = writeln!(
+        svg,
+        "<text x=\"{}\" y=\"{:.1}\">{}</text>",
+        row.text_x,
+        mid + 4.0,
+        escape(row.value)
+    );
+}
+
 /// Horizontal bars of the rates, one per summary in each group, with error bars for
 /// their 95% intervals, and the figure written at the right.
 pub fn rates_chart(summaries: &[&Summary], comparison: Option<&Comparison>) -> String {
@@ -100,39 +149,25 @@ pub fn rates_chart(summaries: &[&Summary], comparison: Option<&Comparison>) -> S
                 continue;
             };
             let y = y0 + i as f64 * bar;
-            let mid = y + bar / 2.0;
             let value = format!(
                 "{}{} ({})",
                 series_prefix(i, summaries.len()),
                 percent(p.rate),
                 percent_interval(p.low, p.high)
             );
-            let _ = writeln!(
-                svg,
-                "<rect x=\"{label_width}\" y=\"{}\" width=\"{:.1}\" height=\"{}\" fill=\"{}\" \
-                 fill-opacity=\"0.75\"><title>{}: {}</title></rect>",
-                y + 1.0,
-                x(p.rate.unwrap_or(0.0)) - label_width,
-                bar - 2.0,
-                COLOURS[i],
-                escape(&figures[row].label),
-                escape(&value)
-            );
-            if let (Some(low), Some(high)) = (p.low, p.high) {
-                let (lx, hx) = (x(low), x(high));
-                let (y1, y2) = (mid - 4.0, mid + 4.0);
-                let _ = writeln!(
-                    svg,
-                    "<path d=\"M{lx:.1} {y1:.1}V{y2:.1}M{lx:.1} {mid:.1}H{hx:.1}\
-                     M{hx:.1} {y1:.1}V{y2:.1}\" stroke=\"#222\" stroke-width=\"1.2\" fill=\"none\"/>"
-                );
-            }
-            let _ = writeln!(
-                svg,
-                "<text x=\"{}\" y=\"{:.1}\">{}</text>",
-                label_width + plot_width + 8.0,
-                mid + 4.0,
-                escape(&value)
+            bar_row(
+                &mut svg,
+                &BarRow {
+                    left: label_width,
+                    top: y,
+                    height: bar,
+                    end: Some(x(p.rate.unwrap_or(0.0))),
+                    interval: p.low.zip(p.high).map(|(l, h)| (x(l), x(h))),
+                    colour: COLOURS[i],
+                    title: &figures[row].label,
+                    value: &value,
+                    text_x: label_width + plot_width + 8.0,
+                },
             );
         }
     }
@@ -355,41 +390,25 @@ pub fn criteria_chart(
         for (i, s) in summaries.iter().enumerate() {
             let c = &s.criteria[row];
             let y = y0 + i as f64 * bar;
-            let mid = y + bar / 2.0;
             let value = match (c.mean, c.low, c.high) {
                 (Some(m), Some(l), Some(h)) => format!("{m:.3} ({l:.3}-{h:.3})"),
                 (Some(m), _, _) => format!("{m:.3}"),
                 _ => "no games".into(),
             };
             let value = format!("{}{value}", series_prefix(i, summaries.len()));
-            if let Some(mean) = c.mean {
-                let _ = writeln!(
-                    svg,
-                    "<rect x=\"{label_width}\" y=\"{}\" width=\"{:.1}\" height=\"{}\" \
-                     fill=\"{}\" fill-opacity=\"0.75\"><title>{}: {}</title></rect>",
-                    y + 1.0,
-                    x(mean) - label_width,
-                    bar - 2.0,
-                    COLOURS[i],
-                    escape(c.label),
-                    escape(&value)
-                );
-            }
-            if let (Some(low), Some(high)) = (c.low, c.high) {
-                let (lx, hx) = (x(low), x(high));
-                let (y1, y2) = (mid - 4.0, mid + 4.0);
-                let _ = writeln!(
-                    svg,
-                    "<path d=\"M{lx:.1} {y1:.1}V{y2:.1}M{lx:.1} {mid:.1}H{hx:.1}\
-                     M{hx:.1} {y1:.1}V{y2:.1}\" stroke=\"#222\" stroke-width=\"1.2\" fill=\"none\"/>"
-                );
-            }
-            let _ = writeln!(
-                svg,
-                "<text x=\"{}\" y=\"{:.1}\">{}</text>",
-                label_width + plot_width + 8.0,
-                mid + 4.0,
-                escape(&value)
+            bar_row(
+                &mut svg,
+                &BarRow {
+                    left: label_width,
+                    top: y,
+                    height: bar,
+                    end: c.mean.map(x),
+                    interval: c.low.zip(c.high).map(|(l, h)| (x(l), x(h))),
+                    colour: COLOURS[i],
+                    title: c.label,
+                    value: &value,
+                    text_x: label_width + plot_width + 8.0,
+                },
             );
         }
     }

@@ -70,11 +70,10 @@ fn ruleset_line(s: &Summary) -> String {
     super::shell_line(words)
 }
 
-/// Lays out rows of cells: the first column left-aligned, the others right-aligned,
-/// columns two spaces apart.
-fn table(rows: &[Vec<String>]) -> String {
+/// The width of each column of `rows`, in characters: its widest cell.
+fn column_widths(rows: &[Vec<String>]) -> Vec<usize> {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
+    (0..columns)
         .map(|c| {
             rows.iter()
                 .filter_map(|r| r.get(c))
@@ -82,7 +81,13 @@ fn table(rows: &[Vec<String>]) -> String {
                 .max()
                 .unwrap_or(0)
         })
-        .collect();
+        .collect()
+}
+
+/// Lays out rows of cells: the first column left-aligned, the others right-aligned,
+/// columns two spaces apart.
+fn table(rows: &[Vec<String>]) -> String {
+    let widths = column_widths(rows);
     let mut out = String::new();
     for row in rows {
         let mut line = String::new();
@@ -239,16 +244,7 @@ fn criteria_table(s: &Summary) -> String {
 
 /// Rows whose every column is left-aligned, columns two spaces apart.
 fn left_table(rows: &[Vec<String>]) -> String {
-    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|r| r.get(c))
-                .map(|t| t.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
+    let widths = column_widths(rows);
     let mut out = String::new();
     for row in rows {
         let mut line = String::new();
