@@ -15,12 +15,34 @@ use crate::play::tournament::MatchResult;
 pub struct Gathered {
     pub header: Header,
     files: Vec<(PathBuf, File)>,
-    /// For each part, for each game index, its file (by position in `files`) and line.
-    places: Vec<Vec<Option<(u32, LineAt)>>>,
+    /// For each part, for each game index, where its line is.
+    places: Vec<Vec<Option<Place>>>,
     /// Games found more than once (recorded the same way each time).
     pub repeated: u64,
     /// Files whose last line was cut short.
     pub torn: Vec<PathBuf>,
+}
+
+/// Where a game's line lies: its file (by position in [`Gathered::files`]) and its
+/// place there. A merge holds one for each game of the study, so it is kept small.
+#[derive(Clone, Copy)]
+struct Place {
+    file: u32,
+    len: u32,
+    offset: u64,
+    line: u64,
+}
+
+impl Place {
+    fn at(self, part: usize, index: usize) -> LineAt {
+        LineAt {
+            part,
+            index,
+            offset: self.offset,
+            len: self.len,
+            line: self.line,
+        }
+    }
 }
 
 /// The results files named: a folder stands for every `*.jsonl` file in it (by name).
@@ -71,7 +93,7 @@ pub fn gather(paths: &[PathBuf]) -> Result<Gathered, StudyError> {
         .ok_or_else(|| StudyError::Refused("no results files named".into()))?;
     let header = results_file::read_header(first)?;
     let study = &header.study;
-    let mut places: Vec<Vec<Option<(u32, LineAt)>>> =
+    let mut places: Vec<Vec<Option<Place>>> =
         study.parts.iter().map(|p| vec![None; p.games]).collect();
     let mut files: Vec<(PathBuf, File)> = Vec::new();
     let mut repeated = 0;
@@ -98,10 +120,19 @@ pub fn gather(paths: &[PathBuf]) -> Result<Gathered, StudyError> {
                 .and_then(|p| p.get_mut(at.index))
                 .ok_or_else(|| no_such_game(path, at))?;
             match slot {
-                None => *slot = Some((this, at)),
-                Some((other, earlier)) => {
-                    let (a, b) = (&files[*other as usize], &files[this as usize]);
-                    if read_line(a, *earlier)? == read_line(b, at)? {
+                None => {
+                    *slot = Some(Place {
+                        file: this,
+                        len: at.len,
+                        offset: at.offset,
+                        line: at.line,
+                    })
+                }
+                Some(earlier) => {
+                    let a = &files[earlier.file as usize];
+                    let earlier = earlier.at(at.part, at.index);
+                    let b = &files[this as usize];
+                    if read_line(a, earlier)? == read_line(b, at)? {
                         repeated += 1;
                     } else if conflicts.len() < 10 {
                         conflicts.push(format!(
@@ -222,9 +253,10 @@ impl Gathered {
                 )));
             }
             let mut tally = ready.empty_tally();
-            for (file, at) in self.places[part].iter().flatten() {
-                let file = &self.files[*file as usize];
-                let line = results_file::read_game(&file.1, &file.0, *at)?;
+            for (index, place) in self.places[part].iter().enumerate() {
+                let Some(place) = place else { continue };
+                let file = &self.files[place.file as usize];
+                let line = results_file::read_game(&file.1, &file.0, place.at(part, index))?;
                 tally.add(line.game);
             }
             results.push(ready.result(tally));

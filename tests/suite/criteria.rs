@@ -134,6 +134,24 @@ fn readable_report_card() {
     insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
 }
 
+/// The card of a seed is the same on one thread and on several: every match's games
+/// follow from their numbers, and their criteria are summed as whole numbers.
+#[test]
+fn the_report_card_is_the_same_on_any_number_of_threads() {
+    let on = |threads: &str| {
+        let out = evaluate("random,greedy,mcts:20", &["--json", "--threads", threads]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let one = on("1");
+    assert_eq!(one, on("2"));
+    assert_eq!(one, on("5"));
+}
+
 /// A ladder of one kind, or a kind that is not one, is refused in one sentence.
 #[test]
 fn a_bad_ladder_is_refused() {
