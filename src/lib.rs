@@ -20,6 +20,7 @@ pub mod printable;
 pub mod report;
 pub mod ruleset;
 pub mod serve;
+pub mod study;
 
 pub use diagnostic::Diagnostic;
 pub use play::{Game, GameError, Layout, Played};

@@ -47,6 +47,7 @@ fn run() -> ExitCode {
         TopCommand::Replay(args) => cli::replay(&args, &mut out),
         TopCommand::Check(args) => cli::check(&args, &mut out),
         TopCommand::Compare(args) => cli::compare(&args, &mut out),
+        TopCommand::Report(args) => cli::report(&args, &mut out),
         TopCommand::Ruleset(args) => cli::ruleset(args, &mut out),
     };
     // What a command printed comes before the line saying why it failed.

@@ -26,6 +26,8 @@ Examples:
   variant-run trugo perft 3 --divide
   variant-run truchet-browne match --games 200 --player x=greedy --player o=random
   variant-run compare truchet-browne ./my-truchet --games 200 --html report.html
+  variant-run truchet-browne match --games 1000 --shard 2/4 --out results/
+  variant-run report results/ --html report.html
   variant-run truchet-browne bench --seconds 5 --json
   variant-run truchet-browne serve --open
   variant-run ./my-truchet show --watch
@@ -55,6 +57,9 @@ pub enum TopCommand {
     /// Load and lint rulesets without playing (all those `list` shows, if none is
     /// named): every problem with its file, line and column; exit code 2 if any
     Check(CheckArgs),
+    /// The report of a study played in shards (`--shard K/N --out DIR`), from their
+    /// results files: what the study's command prints when it plays every game itself
+    Report(ReportArgs),
     /// Play the same seeded games on two rulesets and show their reports side by side:
     /// `variant-run compare <A> <B> --games N [options]`
     // Boxed: the options it holds make it far larger than the other commands.
@@ -83,6 +88,22 @@ pub struct ReplayArgs {
     /// 000.svg for the start, 001.svg after turn 1 with that turn drawn in orange, ...
     #[arg(long, value_name = "DIR")]
     pub svg: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Results folders (every *.jsonl file in them) or files
+    #[arg(required = true, value_name = "DIR|FILE")]
+    pub paths: Vec<PathBuf>,
+    /// Print the report as JSON instead of a table
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the report as one HTML page, with charts, to this file
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Report the games that are in, and say which are missing, instead of refusing
+    #[arg(long)]
+    pub partial: bool,
 }
 
 #[derive(Debug, Args)]
@@ -262,6 +283,15 @@ pub struct GameOptions {
     /// extends, the shared scripts), until stopped with Ctrl-C
     #[arg(long, global = true)]
     pub watch: bool,
+    /// match, compare, evaluate: play only shard K of N of the games (`--shard 2/4`), or
+    /// the task's shard in a Slurm job array (`--shard slurm`); needs --out
+    #[arg(long, global = true, value_name = "K/N|slurm")]
+    pub shard: Option<String>,
+    /// match, compare, evaluate: write each game to a results file in this folder as it
+    /// ends, and play only the games it does not hold yet; `variant-run report DIR`
+    /// merges the shards' files
+    #[arg(long, global = true, value_name = "DIR")]
+    pub out: Option<PathBuf>,
     /// perft, bench, match, compare: work on this many threads (default: one per core)
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,

@@ -15,9 +15,10 @@ use variant_run::play::setup::GameSetup;
 use variant_run::play::tournament::{MatchError, MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS};
 use variant_run::report::card::ReportCard;
 use variant_run::report::{html, json, text, Comparison, Summary};
+use variant_run::study::{StudyKind, StudyResult};
 
 use super::args::{CompareArgs, EvaluateArgs, GameOptions};
-use super::{accept, setup, Failure};
+use super::{accept, setup, study, Failure};
 
 /// `variant-run <ruleset> match`.
 pub fn run(
@@ -28,19 +29,61 @@ pub fn run(
 ) -> Result<(), Failure> {
     let spec = spec(setup, options);
     let ready = spec.ready()?;
-    let page = open_page(options)?;
+    if let Some(sharding) = study::sharding(options)? {
+        return study::play(pool, StudyKind::Match, &[ready], &sharding, options, out);
+    }
+    let page = open_page(options.html.as_deref())?;
     let progress = progress_bar(spec.games as u64);
     let result = ready.play_on(pool, &|| progress.inc(1));
     progress.finish_and_clear();
-    let summary = Summary::of(&result?);
-    if let Some(page) = page {
-        page.write(&html::match_page(&summary))?;
+    write_result(StudyResult::Match(result?), options.json, page, out)
+}
+
+/// Writes a study's report: to standard output as a table or as JSON, and to the
+/// `--html` page if there is one.
+pub(super) fn write_result(
+    result: StudyResult,
+    as_json: bool,
+    page: Option<Page>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let (report, page_text) = match result {
+        StudyResult::Match(result) => {
+            let summary = Summary::of(&result);
+            let report = if as_json {
+                json::match_json(&summary)
+            } else {
+                text::match_report(&summary)
+            };
+            (report, page.is_some().then(|| html::match_page(&summary)))
+        }
+        StudyResult::Compare(pair) => {
+            let [a, b] = *pair;
+            let comparison = Comparison::of(Summary::of(&a), Summary::of(&b));
+            let report = if as_json {
+                json::compare_json(&comparison)
+            } else {
+                text::compare_report(&comparison)
+            };
+            (
+                report,
+                page.is_some().then(|| html::compare_page(&comparison)),
+            )
+        }
+        StudyResult::Evaluate(evaluation) => {
+            let card = ReportCard::of(&evaluation);
+            let report = if as_json {
+                json::card_json(&card)
+            } else {
+                text::card_report(&card)
+            };
+            (report, None)
+        }
+    };
+    if let (Some(page), Some(text)) = (page, page_text) {
+        page.write(&text)?;
     }
-    if options.json {
-        out.write_all(json::match_json(&summary).as_bytes())?;
-    } else {
-        out.write_all(text::match_report(&summary).as_bytes())?;
-    }
+    out.write_all(report.as_bytes())?;
     Ok(())
 }
 
@@ -70,17 +113,19 @@ pub fn evaluate(
         max_turns: options.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
     };
     let ready = spec.ready()?;
+    if let Some(sharding) = study::sharding(options)? {
+        let matches = ready
+            .specs()
+            .iter()
+            .map(|spec| spec.ready())
+            .collect::<Result<Vec<_>, _>>()?;
+        return study::play(pool, StudyKind::Evaluate, &matches, &sharding, options, out);
+    }
     let progress = progress_bar(ready.games() as u64);
     progress.set_message("evaluate");
     let result = ready.play_on(pool, &|| progress.inc(1));
     progress.finish_and_clear();
-    let card = ReportCard::of(&result?);
-    if options.json {
-        out.write_all(json::card_json(&card).as_bytes())?;
-    } else {
-        out.write_all(text::card_report(&card).as_bytes())?;
-    }
-    Ok(())
+    write_result(StudyResult::Evaluate(result?), options.json, None, out)
 }
 
 /// `variant-run compare <A> <B>`.
@@ -107,13 +152,23 @@ pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ready.push(checked);
     }
     let pool = super::pool(&args.options)?;
-    let page = open_page(&args.options)?;
+    if let Some(sharding) = study::sharding(&args.options)? {
+        return study::play(
+            &pool,
+            StudyKind::Compare,
+            &ready,
+            &sharding,
+            &args.options,
+            out,
+        );
+    }
+    let page = open_page(args.options.html.as_deref())?;
     let progress = progress_bar(2 * specs[0].games as u64);
-    let mut summaries = Vec::new();
+    let mut results = Vec::new();
     for ((name, spec), ready) in names.iter().zip(&specs).zip(&ready) {
         progress.set_message(*name);
         match ready.play_on(&pool, &|| progress.inc(1)) {
-            Ok(result) => summaries.push(Summary::of(&result)),
+            Ok(result) => results.push(result),
             Err(e) => {
                 progress.finish_and_clear();
                 return Err(format!("{name} ({}): {e}", spec.setup.ruleset).into());
@@ -121,18 +176,8 @@ pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     progress.finish_and_clear();
-    let b = summaries.pop().expect("two summaries");
-    let a = summaries.pop().expect("two summaries");
-    let comparison = Comparison::of(a, b);
-    if let Some(page) = page {
-        page.write(&html::compare_page(&comparison))?;
-    }
-    if args.options.json {
-        out.write_all(json::compare_json(&comparison).as_bytes())?;
-    } else {
-        out.write_all(text::compare_report(&comparison).as_bytes())?;
-    }
-    Ok(())
+    let result = StudyResult::of(StudyKind::Compare, results);
+    write_result(result, args.options.json, page, out)
 }
 
 fn spec(setup: &GameSetup, options: &GameOptions) -> MatchSpec {
@@ -146,7 +191,7 @@ fn spec(setup: &GameSetup, options: &GameOptions) -> MatchSpec {
 }
 
 /// Games played so far, on standard error (drawn only when it is a terminal).
-fn progress_bar(games: u64) -> ProgressBar {
+pub(super) fn progress_bar(games: u64) -> ProgressBar {
     let progress = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
     progress.set_style(
         ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} games, {elapsed}")
@@ -161,16 +206,18 @@ fn progress_bar(games: u64) -> ProgressBar {
 /// The `--html` file, checked before any game is played (a path that cannot be written
 /// is one message at once, not after a long match), and written whole at the end: an
 /// interrupted match leaves an older page as it was.
-struct Page {
+pub(super) struct Page {
     path: PathBuf,
 }
 
-fn open_page(options: &GameOptions) -> Result<Option<Page>, Failure> {
-    let Some(path) = &options.html else {
+pub(super) fn open_page(path: Option<&Path>) -> Result<Option<Page>, Failure> {
+    let Some(path) = path else {
         return Ok(None);
     };
     output_file::check_writable(path).map_err(|e| html_failure(path, &e))?;
-    Ok(Some(Page { path: path.clone() }))
+    Ok(Some(Page {
+        path: path.to_path_buf(),
+    }))
 }
 
 impl Page {

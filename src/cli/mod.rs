@@ -10,6 +10,7 @@ mod match_;
 mod play;
 mod replay;
 mod serve;
+mod study;
 mod watch;
 
 use std::ffi::OsString;
@@ -26,6 +27,7 @@ pub use check::check;
 pub use list::list;
 pub use match_::compare;
 pub use replay::replay;
+pub use study::report;
 
 /// What commands return: any error becomes one `variant-run: ...` line and exit code 2.
 pub type Failure = Box<dyn std::error::Error>;
@@ -220,6 +222,8 @@ const TAKES: [(&str, &[&str]); 11] = [
             "--games",
             "--json",
             "--threads",
+            "--shard",
+            "--out",
         ],
     ),
     ("compare", MATCH_OPTIONS),
@@ -264,6 +268,8 @@ const MATCH_OPTIONS: &[&str] = &[
     "--json",
     "--html",
     "--threads",
+    "--shard",
+    "--out",
 ];
 
 /// The name of a ruleset's command, as `TAKES` lists it.
@@ -301,6 +307,8 @@ fn accept(name: &str, o: &GameOptions) -> Result<(), Failure> {
         ("--svg", o.svg.is_some()),
         ("--threads", o.threads.is_some()),
         ("--watch", o.watch),
+        ("--shard", o.shard.is_some()),
+        ("--out", o.out.is_some()),
     ];
     let takes = |command: &str, flag: &str| {
         TAKES

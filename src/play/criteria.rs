@@ -18,6 +18,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use serde::{Deserialize, Serialize};
 use variant_run_core::{PlayerId, Position};
 
 /// Chances within this of one half count as even: nobody leads. A search's value of
@@ -135,7 +136,8 @@ impl Criterion {
 
 /// One game's criteria: a value for each, or none where it means nothing for the game
 /// (drama in a draw, clarity where no search chose).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct GameCriteria {
     values: [Option<f64>; Criterion::ALL.len()],
 }

@@ -112,6 +112,11 @@ impl EvaluationSpec {
 }
 
 impl ReadyEvaluation<'_> {
+    /// Its matches: each ladder step, then the self-play match.
+    pub fn specs(&self) -> &[MatchSpec] {
+        &self.specs
+    }
+
     /// How many games it plays in all.
     pub fn games(&self) -> usize {
         self.specs.len() * self.spec.games

@@ -17,12 +17,14 @@
 //!   the players choose from);
 //! - its **quality criteria** ([`super::criteria`]), watched position by position.
 
+use serde::{Deserialize, Serialize};
 use variant_run_core::PlayerId;
 
 use super::criteria::GameCriteria;
 
 /// How a game of a match ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum End {
     /// A player won (see [`GameRecord::winner`]).
     Win,
@@ -31,8 +33,9 @@ pub enum End {
     Unfinished,
 }
 
-/// One game of a match.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One game of a match. A sharded study writes each as a line of its results file
+/// (serde), and its report reads them back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// The game's number in the match, from 0.
     pub index: usize,

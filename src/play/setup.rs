@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
 use variant_run_core::Position;
 
 use super::game::{opening, Game, GameError};
@@ -15,7 +16,8 @@ use crate::printable;
 use crate::ruleset::{LoadOptions, Variant, VariantError};
 
 /// Where a game starts.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum StartChoice {
     /// The ruleset's own set-up (placement turns, or tiles drawn from the seed).
     #[default]
@@ -33,7 +35,7 @@ pub enum StartChoice {
 }
 
 /// Who plays one side: a player's letter and a kind (`x=human`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerChoice {
     pub letter: char,
     pub kind: String,
@@ -71,8 +73,9 @@ impl fmt::Display for PlayerChoice {
 #[error("{0}")]
 pub struct SetupError(pub String);
 
-/// Everything chosen for a game.
-#[derive(Clone, Debug, Default)]
+/// Everything chosen for a game. A sharded study keeps it in its results files
+/// (serde), to tell whether shards played the same games and to play them again.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameSetup {
     /// A ruleset name or the path of a variant folder.
     pub ruleset: String,

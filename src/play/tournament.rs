@@ -191,6 +191,11 @@ impl MatchSpec {
 }
 
 impl ReadyMatch<'_> {
+    /// What the match plays.
+    pub fn spec(&self) -> &MatchSpec {
+        self.spec
+    }
+
     /// The ruleset, as loaded for the match (its notes, its name).
     pub fn variant(&self) -> &Variant {
         &self.variant
@@ -223,66 +228,112 @@ impl ReadyMatch<'_> {
         pool: Option<&ThreadPool>,
         progress: &(dyn Fn() + Sync),
     ) -> Result<MatchResult, MatchError> {
-        let (spec, letters, kinds) = (self.spec, self.letters, &self.kinds);
-        let mut tally = if spec.keep_games {
-            Tally::keeping_games()
-        } else {
-            Tally::new()
-        };
+        let mut tally = self.empty_tally();
         let mut start = 0;
-        while start < spec.games {
-            let end = spec.games.min(start + GAMES_AT_ONCE);
-            // A ruleset holds its compiled scripts, which stay on the thread that loaded
-            // them: each piece of work rayon hands a thread loads its own copy.
-            let games = || {
-                (start..end)
-                    .into_par_iter()
-                    .map_init(
-                        || spec.setup.load(),
-                        |loaded, index| {
-                            let setup = spec.game_setup(letters, kinds, index);
-                            let record = match loaded {
-                                Ok(variant) => {
-                                    let swapped = swaps(kinds, index);
-                                    play_game(variant, &setup, spec.max_turns, index, swapped)
-                                        .map_err(|e| e.to_string())
-                                }
-                                Err(e) => Err(e.to_string()),
-                            };
-                            progress();
-                            record.map_err(|message| MatchError::InGame {
-                                index,
-                                seed: setup.seed,
-                                message,
-                            })
-                        },
-                    )
-                    .collect::<Vec<Result<GameRecord, MatchError>>>()
-            };
-            let results = match pool {
-                Some(pool) => pool.install(games),
-                None => games(),
-            };
+        while start < self.spec.games {
+            let end = self.spec.games.min(start + GAMES_AT_ONCE);
+            let indices: Vec<usize> = (start..end).collect();
+            let results = self.play_games(pool, &indices, &|record| Ok(record), progress);
             for record in results {
                 tally.add(record?);
             }
             start = end;
         }
+        Ok(self.result(tally))
+    }
+
+    /// Plays the games `indices` of the match (each the game it is in a whole match) on
+    /// `pool`, handing each record to `keep` as soon as its game ends (from any thread,
+    /// in any order), and calling `progress` after each.
+    ///
+    /// # Errors
+    /// A game fails, or `keep` refuses a record: the first such game in the order of
+    /// `indices` is reported, whatever the threads did first. The other games are played
+    /// and kept all the same.
+    pub fn play_each(
+        &self,
+        pool: &ThreadPool,
+        indices: &[usize],
+        keep: &(dyn Fn(GameRecord) -> Result<(), MatchError> + Sync),
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<(), MatchError> {
+        let results = self.play_games(Some(pool), indices, keep, progress);
+        results.into_iter().collect()
+    }
+
+    /// The games `indices`, each record passed through `keep`, the results in the
+    /// order of `indices`.
+    fn play_games<T: Send>(
+        &self,
+        pool: Option<&ThreadPool>,
+        indices: &[usize],
+        keep: &(dyn Fn(GameRecord) -> Result<T, MatchError> + Sync),
+        progress: &(dyn Fn() + Sync),
+    ) -> Vec<Result<T, MatchError>> {
+        let (spec, letters, kinds) = (self.spec, self.letters, &self.kinds);
+        // A ruleset holds its compiled scripts, which stay on the thread that loaded
+        // them: each piece of work rayon hands a thread loads its own copy.
+        let games = || {
+            indices
+                .par_iter()
+                .map_init(
+                    || spec.setup.load(),
+                    |loaded, &index| {
+                        let setup = spec.game_setup(letters, kinds, index);
+                        let record = match loaded {
+                            Ok(variant) => {
+                                let swapped = swaps(kinds, index);
+                                play_game(variant, &setup, spec.max_turns, index, swapped)
+                                    .map_err(|e| e.to_string())
+                            }
+                            Err(e) => Err(e.to_string()),
+                        };
+                        progress();
+                        record
+                            .map_err(|message| MatchError::InGame {
+                                index,
+                                seed: setup.seed,
+                                message,
+                            })
+                            .and_then(keep)
+                    },
+                )
+                .collect::<Vec<Result<T, MatchError>>>()
+        };
+        match pool {
+            Some(pool) => pool.install(games),
+            None => games(),
+        }
+    }
+
+    /// The tally the match's games are added to: keeping every game if the spec says.
+    pub fn empty_tally(&self) -> Tally {
+        if self.spec.keep_games {
+            Tally::keeping_games()
+        } else {
+            Tally::new()
+        }
+    }
+
+    /// The match's result from the tally of its games, added in game order (played here,
+    /// or read back from a study's results files).
+    pub fn result(&self, tally: Tally) -> MatchResult {
+        let spec = self.spec;
         let samples = samples(&self.variant, &tally);
         let mut options = spec.setup.record_options();
         options.drain(..2); // `--seed S`: the match's seed is a field of its own
-        Ok(MatchResult {
+        MatchResult {
             ruleset: self.variant.name.clone(),
             source: spec.setup.ruleset.clone(),
             options,
             seed: spec.setup.seed,
             max_turns: spec.max_turns,
-            letters,
-            alternate: kinds[0] != kinds[1],
-            kinds: kinds.clone(),
+            letters: self.letters,
+            alternate: self.kinds[0] != self.kinds[1],
+            kinds: self.kinds.clone(),
             tally,
             samples,
-        })
+        }
     }
 }
 

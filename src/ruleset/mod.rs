@@ -11,6 +11,7 @@
 pub mod config;
 mod describe;
 mod error;
+pub mod fingerprint;
 pub mod hooks;
 pub mod library;
 mod lower;
@@ -134,6 +135,9 @@ pub struct Variant {
     /// What the ruleset's files got away with but a designer should hear about (a
     /// copied folder still named after the original, say).
     pub warnings: Vec<Diagnostic>,
+    /// A hash of the texts of every file the ruleset was read from (see
+    /// [`fingerprint`]): two loads played the same rules when they agree.
+    pub fingerprint: String,
     /// Every hook and what the ruleset has for it, in the order of [`hooks::HOOKS`].
     pub hooks: Vec<(&'static hooks::Hook, hooks::HookState)>,
     host: ScriptHost,

@@ -23,8 +23,9 @@
 //!
 //! Anything else fails the test, so a command added to a document is run or listed here.
 //!
-//! Commands run in tests/fixtures/docs/, which holds the rulesets the documents talk
-//! about without shipping (the README's `strict-truchet` and the `my-truchet` its `check`
+//! Commands run in a temporary copy of tests/fixtures/docs/ (so what they write stays
+//! out of the repository), which holds the rulesets the documents talk about without
+//! shipping (the README's `strict-truchet` and the `my-truchet` its `check`
 //! example checks); the shipped rulesets are found by name as always. A file a document
 //! shows whole, headed by its path (`# variants/strict-truchet/variant.toml`), must be
 //! the fixture's file, so the document shows what is run.
@@ -375,6 +376,11 @@ fn check(shown: &Shown, arguments: &[String], options_only: bool, folder: &Path)
 fn every_command_in_the_documents_runs_as_shown() {
     let root = crate::common::root();
     let folder = root.join("tests/fixtures/docs");
+    // Commands run in a copy, so the files they write (records, pages, results
+    // folders) land in a temporary folder, not in the repository.
+    let scratch = tempfile::tempdir().unwrap();
+    let workdir = scratch.path().join("docs");
+    crate::common::copy::copy_dir(&folder, &workdir);
     let mut problems = Vec::new();
     let mut listed_and_seen = Vec::new();
     let mut run = 0;
@@ -395,7 +401,7 @@ fn every_command_in_the_documents_runs_as_shown() {
                 continue;
             };
             let options_only = OPTIONS_ONLY.iter().any(|(d, _)| *d == document);
-            problems.extend(check(&shown, &arguments, options_only, &folder));
+            problems.extend(check(&shown, &arguments, options_only, &workdir));
             run += 1;
         }
     }

@@ -47,6 +47,7 @@ mod rulesets;
 mod sandbox;
 mod scripting_reference;
 mod serve;
+mod shards;
 mod square_patch;
 mod svg;
 mod trugo_game;

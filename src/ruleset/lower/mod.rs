@@ -32,7 +32,7 @@ use super::library::shared_scripts_dir;
 use super::merged::MergedToml;
 use super::script::memo::Memo;
 use super::script::{check_params_read, require_hook, toml_to_dynamic, Script, ScriptHost};
-use super::{LoadOptions, Variant};
+use super::{fingerprint, LoadOptions, Variant};
 use crate::printable::printable;
 
 /// What every step needs: the ruleset's TOML (to point at the key at fault), the script
@@ -261,6 +261,10 @@ pub(super) fn lower(
         marks,
         extends: None,
         warnings: Vec::new(),
+        fingerprint: fingerprint::of_files(
+            toml.files.iter().map(|f| &*f.text),
+            &lowering.host.source_texts(),
+        ),
         // The end script's result may be remembered only if neither it nor anything it
         // imports reads the clock: every text the host has read is looked at.
         end_memo: RefCell::new(Memo::for_script(

@@ -145,6 +145,11 @@ impl ScriptHost {
         texts.join("\n")
     }
 
+    /// Every script text read so far, each whole, in the order of their names.
+    pub fn source_texts(&self) -> Vec<Arc<str>> {
+        self.sources.borrow().values().cloned().collect()
+    }
+
     /// Whether a script defines a function of this name and number of parameters.
     pub fn defines(script: &Script, name: &str, params: usize) -> bool {
         script
