@@ -19,7 +19,7 @@
 use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
-use variant_run_core::{PlayerId, Position};
+use variant_run_core::{Lattice, PlayerId, Position};
 
 /// Chances within this of one half count as even: nobody leads. A search's value of
 /// an even position wanders a few hundredths either side of one half (fewer playouts,
@@ -35,6 +35,7 @@ pub enum Criterion {
     PiecesOnBoard,
     Repetition,
     TreeComplexity,
+    MoveDistance,
     LeadChanges,
     ValueVariance,
     Uncertainty,
@@ -45,12 +46,13 @@ pub enum Criterion {
 }
 
 impl Criterion {
-    pub const ALL: [Criterion; 12] = [
+    pub const ALL: [Criterion; 13] = [
         Criterion::DecisionMoves,
         Criterion::BoardCoverage,
         Criterion::PiecesOnBoard,
         Criterion::Repetition,
         Criterion::TreeComplexity,
+        Criterion::MoveDistance,
         Criterion::LeadChanges,
         Criterion::ValueVariance,
         Criterion::Uncertainty,
@@ -68,6 +70,7 @@ impl Criterion {
             Criterion::PiecesOnBoard => "pieces_on_board",
             Criterion::Repetition => "repetition",
             Criterion::TreeComplexity => "tree_complexity",
+            Criterion::MoveDistance => "move_distance",
             Criterion::LeadChanges => "lead_changes",
             Criterion::ValueVariance => "value_variance",
             Criterion::Uncertainty => "uncertainty",
@@ -86,6 +89,7 @@ impl Criterion {
             Criterion::PiecesOnBoard => "pieces on the board, mean",
             Criterion::Repetition => "positions repeated (share)",
             Criterion::TreeComplexity => "game tree size along a game, log10",
+            Criterion::MoveDistance => "move distance, in tile sides",
             Criterion::LeadChanges => "lead changes",
             Criterion::ValueVariance => "value variance (stability)",
             Criterion::Uncertainty => "uncertainty of the result",
@@ -110,6 +114,7 @@ impl Criterion {
             Criterion::ValueVariance => Some(0.25),
             Criterion::PiecesOnBoard
             | Criterion::TreeComplexity
+            | Criterion::MoveDistance
             | Criterion::LeadChanges
             | Criterion::DecisivenessLag => None,
         }
@@ -122,7 +127,8 @@ impl Criterion {
             | Criterion::BoardCoverage
             | Criterion::PiecesOnBoard
             | Criterion::Repetition
-            | Criterion::TreeComplexity => "board and choices",
+            | Criterion::TreeComplexity
+            | Criterion::MoveDistance => "board and choices",
             Criterion::LeadChanges
             | Criterion::ValueVariance
             | Criterion::Uncertainty
@@ -136,10 +142,40 @@ impl Criterion {
 
 /// One game's criteria: a value for each, or none where it means nothing for the game
 /// (drama in a draw, clarity where no search chose).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(transparent)]
+///
+/// In a study's results files it is a map from each criterion's key to its value, the
+/// criteria without one left out: readable, and a criterion added later is simply
+/// absent from older games.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct GameCriteria {
     values: [Option<f64>; Criterion::ALL.len()],
+}
+
+impl Serialize for GameCriteria {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let present = Criterion::ALL.iter().filter(|c| self.get(**c).is_some());
+        let mut map = serializer.serialize_map(Some(present.clone().count()))?;
+        for &criterion in present {
+            map.serialize_entry(criterion.key(), &self.get(criterion))?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for GameCriteria {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let read = std::collections::BTreeMap::<String, f64>::deserialize(deserializer)?;
+        let mut criteria = GameCriteria::default();
+        for (key, value) in read {
+            let criterion = Criterion::ALL
+                .into_iter()
+                .find(|c| c.key() == key)
+                .ok_or_else(|| serde::de::Error::custom(format!("unknown criterion `{key}`")))?;
+            criteria.set(criterion, Some(value));
+        }
+        Ok(criteria)
+    }
 }
 
 // No value is NaN (`set` keeps finite values only), so equality is an equivalence.
@@ -179,6 +215,9 @@ pub struct CriteriaWatch {
     /// Every junction the game's boards had, by its place, and whether a piece stood
     /// on it (counted only, never listed, so the map's order reaches no output).
     used: HashMap<(i32, i32), bool>,
+    /// The distances of the turns that moved pieces (see [`CriteriaWatch::moved`]).
+    move_distance: f64,
+    moves: u64,
     /// Per position: the turn number it came at and the first seat's chance there.
     values: Vec<(usize, f64)>,
     focus: Vec<f64>,
@@ -228,6 +267,51 @@ impl CriteriaWatch {
         }
     }
 
+    /// A piece turn of `mover` that left `after` from `before`: if pieces of the mover
+    /// left some junctions and arrived at others (a move, not a placement or a loss),
+    /// how far they went. The distance is the Hausdorff distance between the junctions
+    /// left and those arrived at, in tile sides: a step is its length as the crow flies,
+    /// a merge of neighbours or a split onto them 1, a step followed by a merge or a
+    /// split the step's start to the farthest landing.
+    pub fn moved(&mut self, before: &Position, after: &Position, mover: PlayerId) {
+        let pieces = |position: &Position| -> std::collections::BTreeMap<(i32, i32), u32> {
+            let board = position.board();
+            board
+                .junctions()
+                .iter()
+                .zip(position.stacks())
+                .filter(|(_, stack)| stack.pieces_of(mover) > 0)
+                .map(|(j, stack)| ((j.vertex.x, j.vertex.y), stack.pieces_of(mover)))
+                .collect()
+        };
+        let (was, now) = (pieces(before), pieces(after));
+        let left: Vec<(i32, i32)> = was
+            .iter()
+            .filter(|(place, n)| now.get(place).is_none_or(|m| m < n))
+            .map(|(place, _)| *place)
+            .collect();
+        let arrived: Vec<(i32, i32)> = now
+            .iter()
+            .filter(|(place, n)| was.get(place).is_none_or(|m| m < n))
+            .map(|(place, _)| *place)
+            .collect();
+        if left.is_empty() || arrived.is_empty() {
+            return;
+        }
+        let lattice = before.board().lattice();
+        let far = |from: &[(i32, i32)], to: &[(i32, i32)]| {
+            from.iter()
+                .map(|&a| {
+                    to.iter()
+                        .map(|&b| tile_sides(lattice, a, b))
+                        .fold(f64::INFINITY, f64::min)
+                })
+                .fold(0.0, f64::max)
+        };
+        self.move_distance += far(&left, &arrived).max(far(&arrived, &left));
+        self.moves += 1;
+    }
+
     /// The first seat's chance over the game, for a chart: (turn, chance in
     /// ten-thousandths), at most [`CURVE_POINTS`] points, evenly spread over the
     /// positions and always holding the last, so a kept game costs a few hundred bytes
@@ -266,6 +350,10 @@ impl CriteriaWatch {
             Criterion::TreeComplexity,
             (self.positions > 0).then_some(self.log_turns),
         );
+        criteria.set(
+            Criterion::MoveDistance,
+            (self.moves > 0).then(|| self.move_distance / self.moves as f64),
+        );
         let chances: Vec<f64> = self.values.iter().map(|&(_, v)| v).collect();
         criteria.set(
             Criterion::LeadChanges,
@@ -303,6 +391,20 @@ impl CriteriaWatch {
         );
         criteria
     }
+}
+
+/// The straight distance between two junctions' places on the lattice's drawing grid,
+/// in tile sides: the grid's units are a tile side on squares, and on hexagons a half
+/// side one way and √3/2 of a side the other (see [`Lattice`]).
+fn tile_sides(lattice: Lattice, a: (i32, i32), b: (i32, i32)) -> f64 {
+    let (dx, dy) = (f64::from(a.0 - b.0), f64::from(a.1 - b.1));
+    let half_root3 = 3f64.sqrt() / 2.0;
+    let (dx, dy) = match lattice {
+        Lattice::Square => (dx, dy),
+        Lattice::Hex => (dx * half_root3, dy / 2.0),
+        Lattice::HexFlat => (dx / 2.0, dy * half_root3),
+    };
+    dx.hypot(dy)
 }
 
 /// Who leads at a chance `v` of the first seat: 1 the first seat, -1 the second, 0 nobody.
@@ -414,6 +516,94 @@ mod tests {
         // A draw: nothing about a winner.
         assert_eq!(criteria.get(Criterion::Drama), None);
         assert_eq!(criteria.get(Criterion::DecisivenessLag), None);
+    }
+
+    /// Moves on Truchet 3x3 (junctions 0-3 by 0-3), worked by hand: a step three sides
+    /// up, a merge of two neighbours, a placement and a loss (neither is a move).
+    #[test]
+    fn moves_are_measured_from_where_pieces_left_to_where_they_arrived() {
+        use variant_run_core::Stack;
+        let variant = crate::ruleset::Variant::load_named("truchet-browne", Some(3)).unwrap();
+        let game = crate::play::Game::new(&variant, crate::play::Layout::Random, 1).unwrap();
+        let mut empty = game.position().clone();
+        let board = empty.board().clone();
+        let at = |x: i32, y: i32| {
+            board
+                .junctions()
+                .iter()
+                .position(|j| (j.vertex.x, j.vertex.y) == (x, y))
+                .unwrap() as variant_run_core::JunctionId
+        };
+        for j in 0..board.junctions().len() {
+            empty.set_stack(j as variant_run_core::JunctionId, Stack::default());
+        }
+        let with = |stacks: &[((i32, i32), Stack)]| {
+            let mut p = empty.clone();
+            for &((x, y), stack) in stacks {
+                p.set_stack(at(x, y), stack);
+            }
+            p
+        };
+        let x = |h| Stack::new(0, h);
+        let o = |h| Stack::new(1, h);
+        let mut watch = CriteriaWatch::new();
+        // A step from (0,0) to (0,3), past an enemy piece that stays.
+        watch.moved(
+            &with(&[((0, 0), x(1)), ((2, 2), o(1))]),
+            &with(&[((0, 3), x(1)), ((2, 2), o(1))]),
+            0,
+        );
+        // A merge of (0,1) and (2,1) onto (1,1), taking the enemy stack there.
+        watch.moved(
+            &with(&[((0, 1), x(1)), ((2, 1), x(2)), ((1, 1), o(2))]),
+            &with(&[((1, 1), x(3))]),
+            0,
+        );
+        // A placement (pieces arrive, none leave), and o's loss seen as its own turn.
+        watch.moved(&with(&[]), &with(&[((3, 3), x(1))]), 0);
+        watch.moved(&with(&[((1, 1), o(2))]), &with(&[]), 1);
+        let criteria = watch.finish(4, None, 0);
+        assert_eq!(
+            criteria.get(Criterion::MoveDistance),
+            Some((3.0 + 1.0) / 2.0)
+        );
+        // A split after a diagonal step: (0,0) steps to (2,2) and splits onto (2,3) and
+        // (3,2): the start is sqrt(13) from its nearest landing.
+        let mut split = CriteriaWatch::new();
+        split.moved(
+            &with(&[((0, 0), x(2))]),
+            &with(&[((2, 3), x(1)), ((3, 2), x(1))]),
+            0,
+        );
+        let got = split
+            .finish(1, None, 0)
+            .get(Criterion::MoveDistance)
+            .unwrap();
+        assert!((got - 13f64.sqrt()).abs() < 1e-12, "{got}");
+        // No move at all (a Trugo game): no value.
+        assert_eq!(
+            CriteriaWatch::new()
+                .finish(0, None, 0)
+                .get(Criterion::MoveDistance),
+            None
+        );
+    }
+
+    /// Every tile side is 1 on each lattice's drawing grid (see [`Lattice`]).
+    #[test]
+    fn tile_sides_are_one_on_every_lattice() {
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+        assert!(close(tile_sides(Lattice::Square, (0, 0), (0, 1)), 1.0));
+        assert!(close(tile_sides(Lattice::Square, (0, 0), (3, 4)), 5.0));
+        // Pointy-top: a cell centred at (0,0) has corners (0,2), (1,1), (1,-1).
+        assert!(close(tile_sides(Lattice::Hex, (0, 2), (1, 1)), 1.0));
+        assert!(close(tile_sides(Lattice::Hex, (1, 1), (1, -1)), 1.0));
+        // Opposite corners of a hexagon are two sides apart.
+        assert!(close(tile_sides(Lattice::Hex, (0, 2), (0, -2)), 2.0));
+        // Flat-top: corners (2,0), (1,1), (-1,1).
+        assert!(close(tile_sides(Lattice::HexFlat, (2, 0), (1, 1)), 1.0));
+        assert!(close(tile_sides(Lattice::HexFlat, (1, 1), (-1, 1)), 1.0));
+        assert!(close(tile_sides(Lattice::HexFlat, (2, 0), (-2, 0)), 2.0));
     }
 
     #[test]

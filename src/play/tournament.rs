@@ -423,6 +423,7 @@ fn play_game(
             };
             let focus = view.and_then(|v| v.focus);
             watch.see(&position, record.turns, legal, first_chance, focus);
+            watch.moved(&position, game.position(), side);
         }
         record.turns += 1;
         record.captures += before.saturating_sub(held(&game));

@@ -177,6 +177,17 @@ fn criterion_reading(c: &CriterionSummary, s: &Summary) -> Option<String> {
                 "about 10^{v:.0} ways a game can branch along its course"
             ))
         }
+        "move_distance" if v >= 2.0 => {
+            return Some(format!(
+                "a move carries pieces {v:.1} tile sides on average: play reaches across \
+                 the board"
+            ))
+        }
+        "move_distance" => {
+            return Some(format!(
+                "a move carries pieces {v:.1} tile sides on average: play is local"
+            ))
+        }
         "lead_changes" if v < 0.5 => "the lead rarely changes hands: whoever leads first wins",
         "lead_changes" if v < 2.0 => "the lead changes hands now and then",
         "lead_changes" => "the lead changes hands often: comebacks are common",

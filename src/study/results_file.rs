@@ -43,8 +43,9 @@ pub fn without_place(error: &serde_json::Error) -> String {
     }
 }
 
-/// The version of the results format; files of another version are refused.
-pub const FORMAT: u32 = 1;
+/// The version of the results format; files of another version are refused. (2: each
+/// game's criteria as a map by key.)
+pub const FORMAT: u32 = 2;
 
 /// The first line of a results file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
