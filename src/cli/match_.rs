@@ -4,20 +4,15 @@
 //! report to standard output (a table, or JSON with `--json`), and to `--html FILE`.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use variant_run::output_file;
 use variant_run::play::evaluation::{self, EvaluationSpec};
 use variant_run::play::players::check_kind;
 use variant_run::play::setup::GameSetup;
 use variant_run::play::tournament::{MatchError, MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS};
-use variant_run::report::card::ReportCard;
-use variant_run::report::{html, json, text, Comparison, Summary};
 use variant_run::study::{StudyKind, StudyResult};
 
 use super::args::{CompareArgs, EvaluateArgs, GameOptions};
+use super::output::{open_page, progress_bar, write_result};
 use super::{accept, setup, study, Failure};
 
 /// `variant-run <ruleset> match`.
@@ -37,54 +32,6 @@ pub fn run(
     let result = ready.play_on(pool, &|| progress.inc(1));
     progress.finish_and_clear();
     write_result(StudyResult::Match(result?), options.json, page, out)
-}
-
-/// Writes a study's report: to standard output as a table or as JSON, and to the
-/// `--html` page if there is one.
-pub(super) fn write_result(
-    result: StudyResult,
-    as_json: bool,
-    page: Option<Page>,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
-    let (report, page_text) = match result {
-        StudyResult::Match(result) => {
-            let summary = Summary::of(&result);
-            let report = if as_json {
-                json::match_json(&summary)
-            } else {
-                text::match_report(&summary)
-            };
-            (report, page.is_some().then(|| html::match_page(&summary)))
-        }
-        StudyResult::Compare(pair) => {
-            let [a, b] = *pair;
-            let comparison = Comparison::of(Summary::of(&a), Summary::of(&b));
-            let report = if as_json {
-                json::compare_json(&comparison)
-            } else {
-                text::compare_report(&comparison)
-            };
-            (
-                report,
-                page.is_some().then(|| html::compare_page(&comparison)),
-            )
-        }
-        StudyResult::Evaluate(evaluation) => {
-            let card = ReportCard::of(&evaluation);
-            let report = if as_json {
-                json::card_json(&card)
-            } else {
-                text::card_report(&card)
-            };
-            (report, None)
-        }
-    };
-    if let (Some(page), Some(text)) = (page, page_text) {
-        page.write(&text)?;
-    }
-    out.write_all(report.as_bytes())?;
-    Ok(())
 }
 
 /// `variant-run <ruleset> evaluate`: the skill ladder, then the self-play match.
@@ -188,45 +135,4 @@ fn spec(setup: &GameSetup, options: &GameOptions) -> MatchSpec {
         // Only the JSON report lists every game.
         keep_games: options.json,
     }
-}
-
-/// Games played so far, on standard error (drawn only when it is a terminal).
-pub(super) fn progress_bar(games: u64) -> ProgressBar {
-    let progress = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    progress.set_style(
-        ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} games, {elapsed}")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
-    progress.set_message("match");
-    progress.enable_steady_tick(Duration::from_millis(250));
-    progress
-}
-
-/// The `--html` file, checked before any game is played (a path that cannot be written
-/// is one message at once, not after a long match), and written whole at the end: an
-/// interrupted match leaves an older page as it was.
-pub(super) struct Page {
-    path: PathBuf,
-}
-
-pub(super) fn open_page(path: Option<&Path>) -> Result<Option<Page>, Failure> {
-    let Some(path) = path else {
-        return Ok(None);
-    };
-    output_file::check_writable(path).map_err(|e| html_failure(path, &e))?;
-    Ok(Some(Page {
-        path: path.to_path_buf(),
-    }))
-}
-
-impl Page {
-    fn write(self, text: &str) -> Result<(), Failure> {
-        output_file::write_whole(&self.path, text.as_bytes())
-            .map_err(|e| html_failure(&self.path, &e))
-    }
-}
-
-fn html_failure(path: &Path, error: &std::io::Error) -> Failure {
-    format!("--html {}: {error}", path.display()).into()
 }

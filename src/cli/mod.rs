@@ -7,6 +7,7 @@ mod check;
 mod inspect;
 mod list;
 mod match_;
+mod output;
 mod play;
 mod replay;
 mod serve;

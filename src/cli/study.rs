@@ -13,7 +13,7 @@ use variant_run::study::shard::Shard;
 use variant_run::study::{Study, StudyKind};
 
 use super::args::{GameOptions, ReportArgs};
-use super::match_::{open_page, progress_bar, write_result};
+use super::output::{open_page, progress_bar, write_result};
 use super::Failure;
 
 /// Which shard to play and where its results go.
