@@ -154,8 +154,9 @@ fn outcome_readings(s: &Summary) -> Vec<Reading> {
         readings.push(Reading {
             key: "unfinished".into(),
             reading: format!(
-                "{} games reached the turn limit: positions that loop or stall",
-                s.unfinished.count
+                "{} game{} reached the turn limit: positions that loop or stall",
+                s.unfinished.count,
+                if s.unfinished.count == 1 { "" } else { "s" }
             ),
         });
     }
