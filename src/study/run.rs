@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::ThreadPool;
 
-use super::merge::{gather, results_files, Gathered};
+use super::merge::{gather, results_files};
 use super::results_file::{GameLine, Header, ResultsWriter, THERE_HERE};
 use super::shard::Shard;
 use super::{Study, StudyError};
@@ -53,7 +53,8 @@ pub fn play_shard(
     // games found are read after the lock, so none that a copy before this one wrote is
     // played again.
     let writer = ResultsWriter::open(&path, &header)?;
-    let found = existing(dir)?;
+    // The folder holds at least the shard's own file now.
+    let found = gather(&results_files(&[dir.to_path_buf()])?)?;
     let mut to_play: Vec<Vec<usize>> = vec![Vec::new(); study.parts.len()];
     let mut games = 0;
     let mut already = 0;
@@ -63,7 +64,7 @@ pub fn play_shard(
                 continue;
             }
             games += 1;
-            if found.as_ref().is_some_and(|f| f.has(part, index)) {
+            if found.has(part, index) {
                 already += 1;
             } else {
                 to_play[part].push(index);
@@ -108,14 +109,4 @@ fn check_folder(dir: &Path, header: &Header) -> Result<(), StudyError> {
         }
     }
     Ok(())
-}
-
-/// The games the folder's results files hold, if it has any.
-fn existing(dir: &Path) -> Result<Option<Gathered>, StudyError> {
-    match results_files(&[dir.to_path_buf()]) {
-        Ok(files) => gather(&files).map(Some),
-        // A folder without results files yet: nothing played.
-        Err(StudyError::Refused(_)) => Ok(None),
-        Err(e) => Err(e),
-    }
 }
