@@ -61,12 +61,14 @@ pub fn evaluate(
     };
     let ready = spec.ready()?;
     if let Some(sharding) = study::sharding(options)? {
-        let matches = ready
-            .specs()
-            .iter()
-            .map(|spec| spec.ready())
-            .collect::<Result<Vec<_>, _>>()?;
-        return study::play(pool, StudyKind::Evaluate, &matches, &sharding, options, out);
+        return study::play(
+            pool,
+            StudyKind::Evaluate,
+            ready.matches(),
+            &sharding,
+            options,
+            out,
+        );
     }
     let progress = progress_bar(ready.games() as u64);
     progress.set_message("evaluate");

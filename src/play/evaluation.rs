@@ -50,10 +50,10 @@ pub struct Evaluation {
     pub self_play: MatchResult,
 }
 
-/// An evaluation whose matches are all checked: it will play, barring a failing game.
-pub struct ReadyEvaluation<'s> {
-    specs: Vec<MatchSpec>,
-    spec: &'s EvaluationSpec,
+/// An evaluation whose matches are all checked and loaded: it will play, barring a
+/// failing game.
+pub struct ReadyEvaluation {
+    matches: Vec<ReadyMatch>,
 }
 
 impl EvaluationSpec {
@@ -93,7 +93,7 @@ impl EvaluationSpec {
     /// # Errors
     /// A ladder of fewer than two kinds, or a match that cannot be played (see
     /// [`MatchSpec::ready`]).
-    pub fn ready(&self) -> Result<ReadyEvaluation<'_>, MatchError> {
+    pub fn ready(&self) -> Result<ReadyEvaluation, MatchError> {
         if self.ladder.len() < 2 {
             return Err(MatchError::Choice(format!(
                 "--ladder {}: a ladder needs two kinds of player or more, weakest first",
@@ -103,23 +103,25 @@ impl EvaluationSpec {
         let variant = self.setup.load()?;
         let rules = &variant.model.rules;
         let letters = [rules.player_letter(0), rules.player_letter(1)];
-        let specs = self.matches(letters);
-        for spec in &specs {
-            spec.ready()?;
-        }
-        Ok(ReadyEvaluation { specs, spec: self })
+        let matches = self
+            .matches(letters)
+            .iter()
+            .map(MatchSpec::ready)
+            .collect::<Result<_, _>>()?;
+        Ok(ReadyEvaluation { matches })
     }
 }
 
-impl ReadyEvaluation<'_> {
-    /// Its matches: each ladder step, then the self-play match.
-    pub fn specs(&self) -> &[MatchSpec] {
-        &self.specs
+impl ReadyEvaluation {
+    /// Its matches, each checked and loaded once: each ladder step, then the self-play
+    /// match.
+    pub fn matches(&self) -> &[ReadyMatch] {
+        &self.matches
     }
 
     /// How many games it plays in all.
     pub fn games(&self) -> usize {
-        self.specs.len() * self.spec.games
+        self.matches.iter().map(|m| m.spec().games).sum()
     }
 
     /// Plays every match on `pool`, calling `progress` after each game.
@@ -132,11 +134,10 @@ impl ReadyEvaluation<'_> {
         progress: &(dyn Fn() + Sync),
     ) -> Result<Evaluation, MatchError> {
         let mut results = Vec::new();
-        for spec in &self.specs {
-            let ready: ReadyMatch = spec.ready()?;
+        for ready in &self.matches {
             let result = ready
                 .play_on(pool, progress)
-                .map_err(|e| MatchError::Choice(format!("{}: {e}", spec_name(spec))))?;
+                .map_err(|e| MatchError::Choice(format!("{}: {e}", spec_name(ready.spec()))))?;
             results.push(result);
         }
         let self_play = results.pop().expect("the self-play match");

@@ -34,6 +34,20 @@ pub enum StartChoice {
     Position(String),
 }
 
+/// The start as the command line gives it (`--position "..."`), for messages.
+impl std::fmt::Display for StartChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartChoice::Setup => f.write_str("the ruleset's own set-up"),
+            StartChoice::RandomLayout => f.write_str("--layout random"),
+            StartChoice::Layout(tiles) => write!(f, "--layout \"{tiles}\""),
+            StartChoice::Key(key) => write!(f, "--key {key}"),
+            StartChoice::GameId(id) => write!(f, "--game-id \"{id}\""),
+            StartChoice::Position(text) => write!(f, "--position \"{text}\""),
+        }
+    }
+}
+
 /// Who plays one side: a player's letter and a kind (`x=human`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerChoice {

@@ -143,8 +143,8 @@ fn swaps(kinds: &[String; 2], index: usize) -> bool {
 /// A match whose choices have been checked and whose ruleset is loaded: it will play,
 /// barring a failure in a game. Checking first lets a command refuse a mistake before
 /// it sets anything up (a report file, the other ruleset of a comparison).
-pub struct ReadyMatch<'s> {
-    spec: &'s MatchSpec,
+pub struct ReadyMatch {
+    spec: MatchSpec,
     variant: Variant,
     letters: [char; 2],
     kinds: [String; 2],
@@ -156,7 +156,7 @@ impl MatchSpec {
     /// # Errors
     /// No games, a turn limit of 0, the ruleset does not load, a player is not a
     /// computer player, or the choices do not fit the ruleset.
-    pub fn ready(&self) -> Result<ReadyMatch<'_>, MatchError> {
+    pub fn ready(&self) -> Result<ReadyMatch, MatchError> {
         if self.games == 0 {
             return Err(MatchError::Choice("a match needs at least one game".into()));
         }
@@ -182,7 +182,7 @@ impl MatchSpec {
         // rather than a failure of every game.
         self.game_setup(letters, &kinds, 0).game(&variant)?;
         Ok(ReadyMatch {
-            spec: self,
+            spec: self.clone(),
             variant,
             letters,
             kinds,
@@ -190,10 +190,10 @@ impl MatchSpec {
     }
 }
 
-impl ReadyMatch<'_> {
+impl ReadyMatch {
     /// What the match plays.
     pub fn spec(&self) -> &MatchSpec {
-        self.spec
+        &self.spec
     }
 
     /// The ruleset, as loaded for the match (its notes, its name).
@@ -270,7 +270,7 @@ impl ReadyMatch<'_> {
         keep: &(dyn Fn(GameRecord) -> Result<T, MatchError> + Sync),
         progress: &(dyn Fn() + Sync),
     ) -> Vec<Result<T, MatchError>> {
-        let (spec, letters, kinds) = (self.spec, self.letters, &self.kinds);
+        let (spec, letters, kinds) = (&self.spec, self.letters, &self.kinds);
         // A ruleset holds its compiled scripts, which stay on the thread that loaded
         // them: each piece of work rayon hands a thread loads its own copy.
         let games = || {
@@ -318,7 +318,7 @@ impl ReadyMatch<'_> {
     /// The match's result from the tally of its games, added in game order (played here,
     /// or read back from a study's results files).
     pub fn result(&self, tally: Tally) -> MatchResult {
-        let spec = self.spec;
+        let spec = &self.spec;
         let samples = samples(&self.variant, &tally);
         let mut options = spec.setup.record_options();
         options.drain(..2); // `--seed S`: the match's seed is a field of its own

@@ -215,7 +215,7 @@ impl Study {
                         b.record_options().join(" "),
                     )
                 })
-                .or_else(|| differs("start", format!("{:?}", a.start), format!("{:?}", b.start)))
+                .or_else(|| differs("start", a.start.to_string(), b.start.to_string()))
                 .or_else(|| differs("players", players(a), players(b)))
                 .or_else(|| differs("games", theirs.games.to_string(), mine.games.to_string()))
                 .or_else(|| {

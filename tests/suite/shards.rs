@@ -345,6 +345,16 @@ fn results_that_do_not_belong_together_are_refused() {
             )),
         ),
     );
+    note(
+        "another start, same --out",
+        refused(
+            dir,
+            &strs(&with(
+                MATCH,
+                &["--shard", "2/3", "--out", "results", "--layout", "random"],
+            )),
+        ),
+    );
     ok(
         dir,
         &strs(&with(
