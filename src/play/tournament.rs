@@ -444,6 +444,7 @@ fn play_game(
         }
     }
     record.final_position = variant.model.position_text(game.position());
+    watch.ended(game.position());
     record.criteria = watch.finish(record.turns, record.winner, record.first);
     record.curve = watch.curve();
     Ok(record)
