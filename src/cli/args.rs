@@ -273,6 +273,11 @@ pub struct GameOptions {
     /// match, compare, bench: print the report as JSON instead of a table
     #[arg(long, global = true)]
     pub json: bool,
+    /// match, compare: with --json, list every position of each game in `game_list`
+    /// (turn, legal turns, value, evaluation from each side, pieces, position text): the
+    /// data to work the quality criteria out again (docs/criteria.md)
+    #[arg(long, global = true)]
+    pub positions: bool,
     /// match, compare: also write the report as one HTML page, with charts, to this file
     #[arg(long, global = true, value_name = "FILE")]
     pub html: Option<PathBuf>,

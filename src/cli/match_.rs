@@ -22,7 +22,7 @@ pub fn run(
     options: &GameOptions,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let spec = spec(setup, options);
+    let spec = spec(setup, options)?;
     let ready = spec.ready()?;
     if let Some(sharding) = study::sharding(options)? {
         return study::play(pool, StudyKind::Match, &[ready], &sharding, options, out);
@@ -84,7 +84,8 @@ pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         setup(&args.a, &args.options)?,
         setup(&args.b, &args.options)?,
     ];
-    let specs = setups.map(|s| spec(&s, &args.options));
+    let [a, b] = setups.map(|s| spec(&s, &args.options));
+    let specs = [a?, b?];
     let names = ["A", "B"];
     // Both are checked before either is played, so a mistake in B is not found only
     // after A's games.
@@ -129,12 +130,27 @@ pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
     write_result(result, args.options.json, page, out)
 }
 
-fn spec(setup: &GameSetup, options: &GameOptions) -> MatchSpec {
-    MatchSpec {
+fn spec(setup: &GameSetup, options: &GameOptions) -> Result<MatchSpec, Failure> {
+    if options.positions {
+        // The positions are listed in the JSON report's game list, and a study's results
+        // files never hold them (its shards must write a game the same way every time).
+        if !options.json {
+            return Err(
+                "--positions lists each game's positions in the JSON report: add --json".into(),
+            );
+        }
+        if options.out.is_some() || options.shard.is_some() {
+            return Err(
+                "--positions goes with a match played at once, not with --out or --shard (results files do not list positions)".into(),
+            );
+        }
+    }
+    Ok(MatchSpec {
         setup: setup.clone(),
         games: options.games.unwrap_or(DEFAULT_GAMES),
         max_turns: options.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
         // Only the JSON report lists every game.
         keep_games: options.json,
-    }
+        positions: options.positions,
+    })
 }

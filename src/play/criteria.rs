@@ -4,9 +4,10 @@
 //! over its games with 95% intervals ([`crate::report::summary`]).
 //!
 //! A game is watched position by position ([`CriteriaWatch::see`]: every position where a
-//! piece turn was chosen) and summed up when it ends ([`CriteriaWatch::finish`]). What
-//! it keeps grows with the game's length only (one value a position, and the positions
-//! seen, for repetitions), never with the match.
+//! piece turn was chosen; [`CriteriaWatch::ended`]: the one the game ended in) and summed
+//! up when it ends ([`CriteriaWatch::finish`]). What it keeps grows with the game's length
+//! only (one value a position, and the positions seen, for repetitions), never with the
+//! match.
 //!
 //! **The value of a position** is the chance the first seat wins from it, as the side to
 //! move sees it: a search player's own estimate of the turn it chose (mcts: the share of
@@ -208,7 +209,11 @@ pub const CURVE_POINTS: usize = 64;
 pub struct CriteriaWatch {
     positions: u64,
     with_choice: u64,
-    log_turns: f64,
+    legal: u64,
+    /// The board criteria count the final position too, as Ludii counts every state of
+    /// a game: a junction first reached by the last turn was used, a position repeated
+    /// by it was repeated. `states` is `positions` and that one.
+    states: u64,
     pieces: u64,
     repeated: u64,
     seen: HashSet<Position>,
@@ -243,9 +248,23 @@ impl CriteriaWatch {
         if legal >= 2 {
             self.with_choice += 1;
         }
-        if legal >= 1 {
-            self.log_turns += (legal as f64).log10();
+        self.legal += legal as u64;
+        self.state(position);
+        self.values.push((turn, first_chance.clamp(0.0, 1.0)));
+        if let Some(focus) = focus {
+            self.focus.push(focus);
         }
+    }
+
+    /// The position the game ended in (or stopped in, at the turn limit): a state of the
+    /// game for the board criteria, though nobody chose a turn in it.
+    pub fn ended(&mut self, position: &Position) {
+        self.state(position);
+    }
+
+    /// What the board criteria count of every state of the game.
+    fn state(&mut self, position: &Position) {
+        self.states += 1;
         self.pieces += u64::from(position.piece_count());
         // Junctions by their place on the lattice, which stays when a patch grows or
         // shrinks (their numbers do not).
@@ -260,10 +279,6 @@ impl CriteriaWatch {
         situation.set_quiet_turns(0);
         if !self.seen.insert(situation) {
             self.repeated += 1;
-        }
-        self.values.push((turn, first_chance.clamp(0.0, 1.0)));
-        if let Some(focus) = focus {
-            self.focus.push(focus);
         }
     }
 
@@ -334,6 +349,7 @@ impl CriteriaWatch {
         let mut criteria = GameCriteria::default();
         let n = self.positions as f64;
         let per_position = |sum: f64| (self.positions > 0).then(|| sum / n);
+        let per_state = |sum: f64| (self.states > 0).then(|| sum / self.states as f64);
         criteria.set(
             Criterion::DecisionMoves,
             per_position(self.with_choice as f64),
@@ -344,11 +360,14 @@ impl CriteriaWatch {
             (junctions > 0)
                 .then(|| self.used.values().filter(|&&u| u).count() as f64 / junctions as f64),
         );
-        criteria.set(Criterion::PiecesOnBoard, per_position(self.pieces as f64));
-        criteria.set(Criterion::Repetition, per_position(self.repeated as f64));
+        criteria.set(Criterion::PiecesOnBoard, per_state(self.pieces as f64));
+        criteria.set(Criterion::Repetition, per_state(self.repeated as f64));
+        // The classic estimate (Allis; Ludii's GameTreeComplexity): the game's mean
+        // branching factor to the power of its length, b^d, in log10. Chess's 123 is
+        // this figure (35 turns a position, 80 positions).
         criteria.set(
             Criterion::TreeComplexity,
-            (self.positions > 0).then_some(self.log_turns),
+            (self.legal > 0).then(|| n * (self.legal as f64 / n).log10()),
         );
         criteria.set(
             Criterion::MoveDistance,
@@ -499,8 +518,10 @@ mod tests {
         let mut watch = CriteriaWatch::new();
         watch.see(&start, 0, 5, 0.5, None);
         watch.see(&later, 1, 1, 0.5, Some(0.25));
+        // The game ends where it started: a third state, a second repeat.
+        watch.ended(&start);
         let criteria = watch.finish(2, None, 0);
-        assert_eq!(criteria.get(Criterion::Repetition), Some(0.5));
+        assert_eq!(criteria.get(Criterion::Repetition), Some(2.0 / 3.0));
         assert_eq!(criteria.get(Criterion::DecisionMoves), Some(0.5));
         assert_eq!(
             criteria.get(Criterion::PiecesOnBoard),
@@ -511,7 +532,11 @@ mod tests {
             criteria.get(Criterion::BoardCoverage),
             Some(occupied as f64 / start.stacks().len() as f64)
         );
-        assert_eq!(criteria.get(Criterion::TreeComplexity), Some(5f64.log10()));
+        // Two positions, three legal turns each on average: 3^2 games.
+        assert_eq!(
+            criteria.get(Criterion::TreeComplexity),
+            Some(2.0 * 3f64.log10())
+        );
         assert_eq!(criteria.get(Criterion::Clarity), Some(0.25));
         // A draw: nothing about a winner.
         assert_eq!(criteria.get(Criterion::Drama), None);

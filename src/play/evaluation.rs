@@ -77,6 +77,7 @@ impl EvaluationSpec {
                 games: self.games,
                 max_turns: self.max_turns,
                 keep_games: false,
+                positions: false,
             }
         };
         let mut matches: Vec<MatchSpec> = self

@@ -15,7 +15,11 @@
 //!   turn, and the number of distinct legal turns there ([`crate::Variant::legal_turns`]:
 //!   turns that leave different positions once the after-turn rules have run, the list
 //!   the players choose from);
-//! - its **quality criteria** ([`super::criteria`]), watched position by position.
+//! - its **quality criteria** ([`super::criteria`]), watched position by position;
+//! - if the match was asked to list them (`--positions`), its **positions**: what each
+//!   criterion's definition reads of each position ([`PositionRecord`]), so that the
+//!   criteria can be worked out again from the record, by other definitions too
+//!   (docs/criteria.md, "Compared with Ludii's definitions").
 
 use serde::{Deserialize, Serialize};
 use variant_run_core::PlayerId;
@@ -70,7 +74,38 @@ pub struct GameRecord {
     /// points at most ([`super::criteria::CriteriaWatch::curve`]): the sample games'
     /// value curves.
     pub curve: Vec<(u32, u16)>,
+    /// Every position where a piece turn was chosen, in order, if the match lists them
+    /// (empty otherwise, and then absent from a results file, whose games never list
+    /// them: see [`super::tournament::MatchSpec::positions`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub position_list: Vec<PositionRecord>,
 }
+
+/// One position of a game where a piece turn was chosen, as the match saw it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PositionRecord {
+    /// Turns played before it (set-up turns included), as [`GameRecord::turns`] counts.
+    pub turn: usize,
+    /// The side to move.
+    pub mover: PlayerId,
+    /// Its distinct legal turns.
+    pub legal: usize,
+    /// The first seat's chance as the mover saw it: the value the state criteria read.
+    pub value: f64,
+    /// The share of the mover's search that went to the turn it chose, if it searched.
+    pub focus: Option<f64>,
+    /// The ruleset's `evaluate` of the position for each side, by player id, in pieces'
+    /// worth: a static view from both sides, whoever moved and however it chose.
+    pub evaluation: [i64; 2],
+    /// Pieces on the board, stacked ones each counted.
+    pub pieces: u32,
+    /// The position text.
+    pub position: String,
+}
+
+// `value` and `focus` are finite (the match clamps the one and searches give the other
+// as a share), so equality is an equivalence, as a game record's needs to be.
+impl Eq for PositionRecord {}
 
 impl GameRecord {
     /// Which of the match's two players (0: the kind that took the first listed side in

@@ -417,6 +417,7 @@ mod tests {
             final_position: String::new(),
             criteria: Default::default(),
             curve: Vec::new(),
+            position_list: Vec::new(),
         }
     }
 

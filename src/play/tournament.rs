@@ -20,7 +20,7 @@ use rayon::ThreadPool;
 use super::computer_turn::play_computer_turn;
 use super::criteria::CriteriaWatch;
 use super::game::{Game, GameError};
-pub use super::game_record::{End, GameRecord};
+pub use super::game_record::{End, GameRecord, PositionRecord};
 use super::mcts::lead_chance;
 use super::notation::Notation;
 use super::players::{computer_player, PLAYER_KINDS};
@@ -54,6 +54,10 @@ pub struct MatchSpec {
     /// Whether to keep every game's record (for the JSON report's `game_list`), not
     /// only what the figures need: memory then grows with the games.
     pub keep_games: bool,
+    /// Whether each game's record lists its positions ([`GameRecord::position_list`]):
+    /// for a JSON report only, as it grows every kept game by its length. Results files
+    /// never list them: a study's shards must record a game the same way every time.
+    pub positions: bool,
 }
 
 /// Everything a match played.
@@ -283,7 +287,8 @@ impl ReadyMatch {
                         let record = match loaded {
                             Ok(variant) => {
                                 let swapped = swaps(kinds, index);
-                                play_game(variant, &setup, spec.max_turns, index, swapped)
+                                let limits = (spec.max_turns, spec.positions);
+                                play_game(variant, &setup, limits, index, swapped)
                                     .map_err(|e| e.to_string())
                             }
                             Err(e) => Err(e.to_string()),
@@ -348,11 +353,12 @@ pub fn play_match(
     spec.ready()?.play(progress)
 }
 
-/// Plays one game between computer players, counting as it goes.
+/// Plays one game between computer players, counting as it goes: stopped after
+/// `max_turns`, and listing its positions if `list_positions`.
 fn play_game(
     variant: &Variant,
     setup: &GameSetup,
-    max_turns: usize,
+    (max_turns, list_positions): (usize, bool),
     index: usize,
     swapped: bool,
 ) -> Result<GameRecord, MatchError> {
@@ -376,6 +382,7 @@ fn play_game(
         final_position: String::new(),
         criteria: Default::default(),
         curve: Vec::new(),
+        position_list: Vec::new(),
     };
     let mut watch = CriteriaWatch::new();
     let mut first_seen = false;
@@ -424,6 +431,22 @@ fn play_game(
             let focus = view.and_then(|v| v.focus);
             watch.see(&position, record.turns, legal, first_chance, focus);
             watch.moved(&position, game.position(), side);
+            if list_positions {
+                let evaluate = |player| variant.evaluate(&position, player);
+                record.position_list.push(PositionRecord {
+                    turn: record.turns,
+                    mover: side,
+                    legal,
+                    value: first_chance.clamp(0.0, 1.0),
+                    focus,
+                    evaluation: [
+                        evaluate(0).map_err(GameError::from)?,
+                        evaluate(1).map_err(GameError::from)?,
+                    ],
+                    pieces: position.piece_count(),
+                    position: variant.model.position_text(&position),
+                });
+            }
         }
         record.turns += 1;
         record.captures += before.saturating_sub(held(&game));
@@ -444,6 +467,7 @@ fn play_game(
         }
     }
     record.final_position = variant.model.position_text(game.position());
+    watch.ended(game.position());
     record.criteria = watch.finish(record.turns, record.winner, record.first);
     record.curve = watch.curve();
     Ok(record)

@@ -80,7 +80,14 @@
 //!                    ruleset's player order: [["x", "greedy"], ["o", "random"]]),
 //!                    first (letter), result ("win"|"draw"|"unfinished"), winner (letter
 //!                    or null), winning_player (0, 1 or null), reason, turns, captures,
-//!                    positions, legal_turns, final_position (the position text)
+//!                    positions, legal_turns, final_position (the position text),
+//!                    criteria (the game's own value of each criterion that has one,
+//!                    by key); with `--positions` also position_list: each position
+//!                    where a piece turn was chosen, in order: turn, mover (letter),
+//!                    legal (distinct legal turns), value (the first seat's chance
+//!                    as the mover saw it), focus (the search's share on its choice,
+//!                    or null), evaluation (the ruleset's `evaluate` for each side, in
+//!                    the ruleset's player order), pieces, position (its text)
 //! a proportion       count, of, rate, low, high
 //! ```
 //!
@@ -95,8 +102,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::stats::{percentile_of_counts, Interval, Mean, Proportion};
-use crate::play::criteria::Criterion;
-use crate::play::game_record::{End, GameRecord};
+use crate::play::criteria::{Criterion, GameCriteria};
+use crate::play::game_record::{End, GameRecord, PositionRecord};
 use crate::play::tally::{Pick, Tally};
 use crate::play::tournament::{MatchResult, DEFAULT_MAX_TURNS};
 
@@ -224,7 +231,26 @@ pub struct GameLine {
     pub positions: u64,
     pub legal_turns: u64,
     pub final_position: String,
+    pub criteria: GameCriteria,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub position_list: Vec<PositionLine>,
 }
+
+/// One position of a game, for scripts (`--positions`): see [`PositionRecord`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PositionLine {
+    pub turn: usize,
+    pub mover: char,
+    pub legal: usize,
+    pub value: f64,
+    pub focus: Option<f64>,
+    pub evaluation: [i64; 2],
+    pub pieces: u32,
+    pub position: String,
+}
+
+// As a [`PositionRecord`]'s, its values are finite.
+impl Eq for PositionLine {}
 
 /// The report of one match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -586,6 +612,25 @@ fn game_line(result: &MatchResult, g: &GameRecord) -> GameLine {
         positions: g.positions,
         legal_turns: g.legal_turns,
         final_position: g.final_position.clone(),
+        criteria: g.criteria,
+        position_list: g
+            .position_list
+            .iter()
+            .map(|p| position_line(result, p))
+            .collect(),
+    }
+}
+
+fn position_line(result: &MatchResult, p: &PositionRecord) -> PositionLine {
+    PositionLine {
+        turn: p.turn,
+        mover: result.letters[p.mover as usize],
+        legal: p.legal,
+        value: p.value,
+        focus: p.focus,
+        evaluation: p.evaluation,
+        pieces: p.pieces,
+        position: p.position.clone(),
     }
 }
 

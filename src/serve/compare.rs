@@ -177,6 +177,7 @@ fn run(
         max_turns: DEFAULT_MAX_TURNS,
         // The comparison reads only the tallies, never the games one by one.
         keep_games: false,
+        positions: false,
     });
     let mut ready = Vec::new();
     for (name, spec) in ["A", "B"].iter().zip(&specs) {

@@ -132,6 +132,8 @@ impl Study {
                 games: part.games,
                 max_turns: part.max_turns,
                 keep_games,
+                // Results files never list positions (see `MatchSpec::positions`).
+                positions: false,
             })
             .collect()
     }

@@ -31,6 +31,7 @@ mod hex_walkthrough;
 mod hostile_input;
 mod inheritance;
 mod invariants;
+mod ludii_definitions;
 mod matches;
 mod mcts;
 mod output_files;

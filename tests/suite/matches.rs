@@ -58,6 +58,7 @@ fn spec(ruleset: &str, size: Option<u32>, params: &[(&str, &str)], games: usize)
         games,
         max_turns: DEFAULT_MAX_TURNS,
         keep_games: true,
+        positions: false,
     }
 }
 
