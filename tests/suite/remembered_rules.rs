@@ -1,6 +1,8 @@
 //! The end-of-game rule's results are remembered by the answers the script got to its
 //! questions (src/ruleset/script/memo.rs): what is remembered is what the script says,
-//! on every ruleset, and a script that prints, or asks for groups, always runs.
+//! on every ruleset; a script that prints, or is handed groups before it asks anything,
+//! always runs; an after-turn rule is remembered where it changes nothing and runs where
+//! it captures.
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -91,7 +93,7 @@ fn scripts_with_side_effects_or_groups_always_run() {
     let grouping = hex_with_end_rule("memo-groups", |rule| {
         rule.replace(
             "let next = game.to_move;",
-            "let next = game.to_move;\n    let groups = game.groups(next);",
+            "let groups = game.groups(\"x\");\n    let next = game.to_move;",
         )
     });
     for variant in [printing, grouping] {
@@ -103,4 +105,29 @@ fn scripts_with_side_effects_or_groups_always_run() {
         }
         assert!(!variant.remembers_end_rule());
     }
+}
+
+/// A script handed groups after it asked something runs wherever those answers lead
+/// (a "run here" leaf) and is remembered elsewhere: the results are still the script's.
+#[test]
+fn groups_handed_over_after_a_question_run_only_there() {
+    let variant = hex_with_end_rule("memo-groups-later", |rule| {
+        rule.replace(
+            "let limit = game.param(\"draw_after_quiet_turns\");",
+            "let groups = game.groups(next);\n    \
+             let limit = game.param(\"draw_after_quiet_turns\");",
+        )
+    });
+    let positions = positions(&variant, 4, 40);
+    for _ in 0..2 {
+        for position in &positions {
+            assert_eq!(
+                variant.judge(position).unwrap(),
+                variant.judge_by_script(position).unwrap(),
+                "{}",
+                variant.model.position_text(position)
+            );
+        }
+    }
+    assert!(variant.remembers_end_rule());
 }

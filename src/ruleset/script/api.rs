@@ -2,8 +2,8 @@
 //! after-turn script, to take pieces off it.
 //!
 //! The helpers do the loops and graph searches in Rust, so a rule reads like the rule
-//! book: `if game.pieces(game.to_move) == 0 { ... }`, `for group in game.groups(p) { if
-//! group.liberties == 0 { game.remove_top(group) } }`. Players are named by their letters,
+//! book: `if game.pieces(game.to_move) == 0 { ... }`, `for group in game.groups(p,
+//! #{ liberties: 0 }) { game.remove_top(group) }`. Players are named by their letters,
 //! junctions by their names on the board.
 
 use std::cell::RefCell;
@@ -11,11 +11,11 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, Map};
 use variant_run_core::{Board, GameModel, Group, JunctionId, PlayerId, Position, Stack};
 
 use super::memo::Tape;
-use super::questions::{self, Asked, Question};
+use super::questions::{self, Asked, GroupFilter, Question};
 use crate::ruleset::config::Edge;
 
 /// A position handed to a script, with the ruleset around it. Copies of it share the
@@ -48,16 +48,36 @@ type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 impl GameView {
     /// Answers a question about the position, writing it down if the view keeps a tape.
-    fn ask(&self, question: Question) -> Fallible<Dynamic> {
-        let answer = self.asked(&self.position.borrow()).answer(&question)?;
+    fn ask(&self, mut question: Question) -> Fallible<Dynamic> {
+        let position = self.position.borrow();
+        let asked = self.asked(&position);
+        let answer = asked.answer(&question)?;
         if let Some(tape) = &self.tape {
-            tape.borrow_mut().asked.push((question, answer.clone()));
+            asked.resolve_names(&mut question);
+            tape.borrow_mut().write(question, &answer);
         }
         Ok(answer.into_dynamic())
     }
 
-    /// Notes that the script did what a tape cannot repeat (took pieces, or asked for
-    /// groups, which are not plain values).
+    /// Answers a filtered groups question: the script gets the groups, the tape what
+    /// the script can read of them.
+    fn ask_groups(&self, player: &str, filter: GroupFilter) -> Fallible<Array> {
+        let position = self.position.borrow();
+        let asked = self.asked(&position);
+        let groups = asked.groups(player, &filter)?;
+        if let Some(tape) = &self.tape {
+            let answer = asked.group_facts(&groups);
+            tape.borrow_mut()
+                .write(Question::Groups(player.into(), filter), &answer);
+        }
+        Ok(groups
+            .into_iter()
+            .map(|group| Dynamic::from(self.group_view(&position, group)))
+            .collect())
+    }
+
+    /// Notes that the script did what a tape cannot repeat (took pieces, or was handed
+    /// groups that are not an answer, from an unfiltered `groups` or `held_by`).
     fn unrepeatable(&self) {
         if let Some(tape) = &self.tape {
             tape.borrow_mut().unrepeatable = true;
@@ -98,7 +118,7 @@ impl GameView {
         let asked = self.asked(&position);
         questions::names(names)?
             .iter()
-            .map(|name| asked.junction(name))
+            .map(|named| asked.junction(&named.name))
             .collect()
     }
 
@@ -131,13 +151,13 @@ impl GameView {
         Ok(true)
     }
 
-    fn group_view(&self, group: Group) -> GroupView {
+    fn group_view(&self, position: &Position, group: Group) -> GroupView {
         GroupView {
             letter: self.model.rules.player_letter(group.player),
             junctions: group.junctions,
             liberties: group.liberties,
             touches_edge: group.touches_edge,
-            board: Arc::clone(self.position.borrow().board()),
+            board: Arc::clone(position.board()),
         }
     }
 }
@@ -214,16 +234,25 @@ pub fn register_game_api(engine: &mut Engine) {
             g.ask(Question::CountHeld(p.into(), questions::names(names)?))
         },
     );
-    // The player's groups: maximal sets of adjacent junctions their pieces top.
+    // The player's groups: maximal sets of adjacent junctions their pieces top. Every
+    // group is an answer too varied to remember; a filter (`#{ liberties: 0 }`) makes
+    // one that can be.
     engine.register_fn("groups", |g: &mut GameView, p: &str| -> Fallible<Array> {
         g.unrepeatable();
         let player = g.player(p)?;
-        let groups = Group::all(&g.position.borrow(), player);
-        Ok(groups
+        let position = g.position.borrow();
+        Ok(Group::all(&position, player)
             .into_iter()
-            .map(|group| Dynamic::from(g.group_view(group)))
+            .map(|group| Dynamic::from(g.group_view(&position, group)))
             .collect())
     });
+    // Those of the player's groups whose properties are as the filter map says.
+    engine.register_fn(
+        "groups",
+        |g: &mut GameView, p: &str, filter: Map| -> Fallible<Array> {
+            g.ask_groups(p, GroupFilter::read(&filter)?)
+        },
+    );
     // Of the given junctions, those the player's pieces top now, as a group.
     engine.register_fn(
         "held_by",
