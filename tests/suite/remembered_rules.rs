@@ -131,3 +131,31 @@ fn groups_handed_over_after_a_question_run_only_there() {
     }
     assert!(variant.remembers_end_rule());
 }
+
+/// The Go capture of examples/designs/truchet-go, which asks for the groups with no
+/// liberty: a position where nothing is surrounded is remembered as changing nothing,
+/// and one where a group is surrounded is still captured, every time it comes.
+#[test]
+fn a_capture_is_remembered_where_it_takes_nothing_and_taken_where_it_takes() {
+    let dir = crate::common::root().join("examples/designs/truchet-go");
+    let variant = Variant::load(&dir, Some(5)).unwrap();
+    let tiles = "rrrrr/rrrrr/rrrrr/rrrrr/rrrrr";
+    let quiet = format!("{tiles} ....../....../..x.../.xo2.../..x.../ox.... o");
+    let taken = format!("{tiles} ....../....../..x.../.xo2x../x.x.../ox.... o");
+    let after_turn = |text: &str| {
+        let mut position = variant.model.parse_position(text).unwrap();
+        variant.after_turn(&mut position).unwrap();
+        variant.model.position_text(&position)
+    };
+    for _ in 0..3 {
+        assert_eq!(after_turn(&quiet), quiet, "o's stack on c3 has a liberty");
+        assert_eq!(
+            after_turn(&taken),
+            format!("{tiles} ....../....../..x.../.x.x../x.x.../.x.... o")
+        );
+    }
+    assert!(variant.remembers_after_turn_rule());
+    // Trugo's capture, likewise: its twin holds it to the same captures on seeded
+    // games (tests/suite/bench.rs).
+    assert!(crate::common::load("trugo", None).remembers_after_turn_rule());
+}
