@@ -50,7 +50,7 @@ impl Variant {
             Recall::Learn => true,
             Recall::Run => false,
         };
-        let tape = remembering.then(|| Rc::new(RefCell::new(Tape::default())));
+        let tape = remembering.then(|| Rc::new(RefCell::new(Tape::new(self.host.compared()))));
         if remembering {
             memo::take_side_effect();
         }
@@ -77,6 +77,11 @@ impl Variant {
     /// [`super::script::memo`]).
     pub fn remembers_end_rule(&self) -> bool {
         self.end_memo.borrow().is_on()
+    }
+
+    /// How many nodes the end script's remembered tree has: how much it had to learn.
+    pub fn end_rule_tree_nodes(&self) -> usize {
+        self.end_memo.borrow().nodes()
     }
 
     fn run_end_script(
@@ -133,7 +138,7 @@ impl Variant {
             Recall::Learn => true,
             Recall::Run => false,
         };
-        let tape = remembering.then(|| Rc::new(RefCell::new(Tape::default())));
+        let tape = remembering.then(|| Rc::new(RefCell::new(Tape::new(self.host.compared()))));
         if remembering {
             memo::take_side_effect();
         }

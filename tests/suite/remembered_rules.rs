@@ -159,3 +159,32 @@ fn a_capture_is_remembered_where_it_takes_nothing_and_taken_where_it_takes() {
     // games (tests/suite/bench.rs).
     assert!(crate::common::load("trugo", None).remembers_after_turn_rule());
 }
+
+/// An answer compared with a constant where it is asked (`game.pieces(next) == 0`) is
+/// remembered as the comparison: the tree learns far less than where the script keeps
+/// the count in a variable first, and says what the script says.
+#[test]
+fn answers_compared_with_constants_are_remembered_as_the_comparison() {
+    let compared = hex_with_end_rule("memo-compared", |rule| {
+        rule.replace("if game.pieces(next) == 0 {", "if 0 == game.pieces(next) {")
+    });
+    let kept = hex_with_end_rule("memo-kept", |rule| {
+        rule.replace(
+            "if game.pieces(next) == 0 {",
+            "let pieces = game.pieces(next);\n    if pieces == 0 {",
+        )
+    });
+    let positions = positions(&kept, 12, 300);
+    for variant in [&compared, &kept] {
+        for position in &positions {
+            assert_eq!(
+                variant.judge(position).unwrap(),
+                variant.judge_by_script(position).unwrap(),
+                "{}",
+                variant.model.position_text(position)
+            );
+        }
+    }
+    let (small, big) = (compared.end_rule_tree_nodes(), kept.end_rule_tree_nodes());
+    assert!(small * 2 < big, "compared {small} nodes, kept {big}");
+}

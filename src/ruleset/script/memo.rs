@@ -25,16 +25,23 @@
 //! `debug`), which must happen every time; the clock (`timestamp`); and a run that does
 //! what cannot be repeated before it asks anything (every call would run it anyway).
 //!
-//! A question that names junctions on a fixed board keeps the junctions it named (see
-//! [`super::questions::Named`]), and a param is not looked up again (params do not
+//! A tree is only as useful as its answers repeat. An answer the script compares with a
+//! constant right where it asks (`game.pieces(next) == 0`, `game.pool == 0`) is written
+//! down as that comparison, true or false (see [`super::compared`]): the tree then has
+//! two branches there instead of one per count, and learns in a few runs. An answer kept
+//! in a variable, or compared with one (`game.quiet_turns >= limit`), is written down as
+//! it is. A question that names junctions on a fixed board keeps the junctions it named
+//! (see [`super::questions::Named`]), and a param is not looked up again (params do not
 //! change), so asking the tree's questions costs about what the twin's Rust does.
 
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, DefaultHasher};
+use std::rc::Rc;
 
 use variant_run_core::Outcome;
 
+use super::compared::ComparedSites;
 use super::questions::{Answer, Asked, Question};
 
 /// The most nodes a tree grows to; past this it answers what it knows and the script
@@ -53,9 +60,19 @@ pub struct Tape {
     /// After the questions above, the run did what the tree cannot repeat (see the
     /// module's notes); nothing more is written down.
     pub unrepeatable: bool,
+    /// Where the ruleset's scripts compare an answer with a constant as they ask.
+    pub sites: Rc<ComparedSites>,
 }
 
 impl Tape {
+    /// An empty tape for a script of a ruleset with these comparisons.
+    pub fn new(sites: &Rc<ComparedSites>) -> Tape {
+        Tape {
+            sites: Rc::clone(sites),
+            ..Tape::default()
+        }
+    }
+
     /// Writes down a question and its answer, unless the tape has stopped.
     pub fn write(&mut self, question: Question, answer: &Answer) {
         if !self.unrepeatable {
@@ -155,6 +172,11 @@ impl<R: Clone + PartialEq> Memo<R> {
     /// Whether calls of the script may be remembered.
     pub fn is_on(&self) -> bool {
         !self.off
+    }
+
+    /// How many nodes the tree has (for tests: how much it had to learn).
+    pub fn nodes(&self) -> usize {
+        self.nodes.len()
     }
 
     /// What the tree knows of the script's run on the position: its result, that it
@@ -267,6 +289,7 @@ mod tests {
         Tape {
             asked,
             unrepeatable,
+            ..Tape::default()
         }
     }
 

@@ -55,6 +55,71 @@ pub enum Question {
     Gap(Chain),
     /// A player's groups that pass a filter (`game.groups(p, #{ liberties: 0 })`).
     Groups(String, GroupFilter),
+    /// A question whose answer the script only compared with a constant, right where it
+    /// asked (`game.pieces(next) == 0`): its answer is the comparison's.
+    Compared(Box<Question>, Comparison),
+}
+
+/// A comparison of an answer with a constant, as a script wrote it where it asked
+/// (see [`super::compared`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    pub op: Op,
+    pub constant: Constant,
+    /// Whether the answer is on the right (`0 == game.pieces(next)`).
+    pub answer_right: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// A literal a script compares an answer with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Constant {
+    Int(i64),
+    Text(String),
+    Bool(bool),
+}
+
+impl Comparison {
+    /// What the script's comparison gives for an answer; `None` where the types differ
+    /// (the script's comparison is then an error, or not one the answer stands for).
+    pub fn apply(&self, answer: &Answer) -> Option<bool> {
+        use std::cmp::Ordering;
+        let order: Ordering = match (answer, &self.constant) {
+            (Answer::Int(a), Constant::Int(c)) => a.cmp(c),
+            (Answer::Bool(a), Constant::Bool(c)) if matches!(self.op, Op::Eq | Op::Ne) => a.cmp(c),
+            (Answer::Letter(a), Constant::Text(c)) if matches!(self.op, Op::Eq | Op::Ne) => {
+                let letter = a.map(String::from).unwrap_or_default();
+                letter.as_str().cmp(c.as_str())
+            }
+            (Answer::Text(a), Constant::Text(c)) if matches!(self.op, Op::Eq | Op::Ne) => {
+                a.as_str().cmp(c.as_str())
+            }
+            _ => return None,
+        };
+        // `0 < n` asks what `n > 0` asks.
+        let order = if self.answer_right {
+            order.reverse()
+        } else {
+            order
+        };
+        Some(match self.op {
+            Op::Eq => order == Ordering::Equal,
+            Op::Ne => order != Ordering::Equal,
+            Op::Lt => order == Ordering::Less,
+            Op::Le => order != Ordering::Greater,
+            Op::Gt => order == Ordering::Greater,
+            Op::Ge => order != Ordering::Less,
+        })
+    }
 }
 
 /// A junction as a script names it. On the ruleset's fixed board a name is the same
@@ -311,6 +376,9 @@ impl Asked<'_> {
         if !self.on_model_board() {
             return;
         }
+        if let Question::Compared(question, _) = question {
+            return self.resolve_names(question);
+        }
         let resolve = |named: &mut Named| named.fixed = self.junction(&named.name).ok();
         match question {
             Question::OwnerAt(n)
@@ -514,6 +582,11 @@ impl Asked<'_> {
                 Answer::Int(gap.map_or(-1, i64::from))
             }
             Question::Groups(player, filter) => self.group_facts(&self.groups(player, filter)?),
+            Question::Compared(question, comparison) => Answer::Bool(
+                comparison
+                    .apply(&self.answer(question)?)
+                    .ok_or("a comparison of values of different types")?,
+            ),
             Question::Param(name) => {
                 Answer::Param(self.params.get(name).cloned().ok_or_else(|| {
                     format!(
