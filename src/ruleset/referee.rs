@@ -8,7 +8,7 @@ use std::sync::Arc;
 use rhai::{Dynamic, Map};
 use variant_run_core::{GameModel, JunctionId, Outcome, PlayerId, Position, Referee};
 
-use super::script::memo::{self, Tape};
+use super::script::memo::{self, Recall, Tape};
 use super::script::questions::Asked;
 use super::script::{map_str, GameView};
 use super::Variant;
@@ -45,15 +45,12 @@ impl Variant {
     /// # Errors
     /// The script fails or returns something that is not a result.
     pub fn judge(&self, position: &Position) -> Result<Option<Outcome>, Diagnostic> {
-        let asked = self.asked(position);
-        let remembering = {
-            let memo = self.end_memo.borrow();
-            if let Some(known) = memo.recall(&asked) {
-                return Ok(known);
-            }
-            memo.is_on()
+        let remembering = match self.end_memo.borrow().recall(&self.asked(position)) {
+            Recall::Known(known) => return Ok(known),
+            Recall::Learn => true,
+            Recall::Run => false,
         };
-        let tape = remembering.then(|| Rc::new(RefCell::new(Tape::default())));
+        let tape = remembering.then(|| Rc::new(RefCell::new(Tape::new(self.host.compared()))));
         if remembering {
             memo::take_side_effect();
         }
@@ -76,9 +73,15 @@ impl Variant {
     }
 
     /// Whether [`Variant::judge`] remembers the end script's results (it stops when the
-    /// script does what answers cannot repeat, see [`super::script::memo`]).
+    /// script prints, or does what answers cannot repeat before it asks anything, see
+    /// [`super::script::memo`]).
     pub fn remembers_end_rule(&self) -> bool {
         self.end_memo.borrow().is_on()
+    }
+
+    /// How many nodes the end script's remembered tree has: how much it had to learn.
+    pub fn end_rule_tree_nodes(&self) -> usize {
+        self.end_memo.borrow().nodes()
     }
 
     fn run_end_script(
@@ -130,14 +133,12 @@ impl Variant {
         let Some(script) = &self.after_turn_script else {
             return Ok(());
         };
-        let remembering = {
-            let memo = self.after_turn_memo.borrow();
-            if memo.is_on() && memo.recall(&self.asked(position)).is_some() {
-                return Ok(());
-            }
-            memo.is_on()
+        let remembering = match self.after_turn_memo.borrow().recall(&self.asked(position)) {
+            Recall::Known(()) => return Ok(()),
+            Recall::Learn => true,
+            Recall::Run => false,
         };
-        let tape = remembering.then(|| Rc::new(RefCell::new(Tape::default())));
+        let tape = remembering.then(|| Rc::new(RefCell::new(Tape::new(self.host.compared()))));
         if remembering {
             memo::take_side_effect();
         }
@@ -165,8 +166,8 @@ impl Variant {
         }
         if let Some(tape) = tape {
             let mut tape = tape.take();
-            // A run that changed the position wrote to it, which the tape knows; this
-            // only makes sure.
+            // A run that changed the position wrote to it, which stopped the tape there;
+            // this only makes sure (a "run here" leaf at the tape's end is right too).
             let unchanged =
                 position.stacks() == &stacks[..] && [0, 1].map(|p| position.supply(p)) == supply;
             tape.unrepeatable |= !unchanged;
@@ -176,8 +177,8 @@ impl Variant {
     }
 
     /// Whether [`Variant::after_turn`] remembers where the after-turn script changes
-    /// nothing (it stops when the script does what answers cannot repeat, as Trugo's
-    /// capture does by asking for groups).
+    /// nothing (it stops when the script does what answers cannot repeat before it asks
+    /// anything, or prints).
     pub fn remembers_after_turn_rule(&self) -> bool {
         self.after_turn_script.is_some() && self.after_turn_memo.borrow().is_on()
     }

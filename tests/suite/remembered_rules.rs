@@ -1,6 +1,8 @@
 //! The end-of-game rule's results are remembered by the answers the script got to its
 //! questions (src/ruleset/script/memo.rs): what is remembered is what the script says,
-//! on every ruleset, and a script that prints, or asks for groups, always runs.
+//! on every ruleset; a script that prints, or is handed groups before it asks anything,
+//! always runs; an after-turn rule is remembered where it changes nothing and runs where
+//! it captures.
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -91,7 +93,7 @@ fn scripts_with_side_effects_or_groups_always_run() {
     let grouping = hex_with_end_rule("memo-groups", |rule| {
         rule.replace(
             "let next = game.to_move;",
-            "let next = game.to_move;\n    let groups = game.groups(next);",
+            "let groups = game.groups(\"x\");\n    let next = game.to_move;",
         )
     });
     for variant in [printing, grouping] {
@@ -103,4 +105,86 @@ fn scripts_with_side_effects_or_groups_always_run() {
         }
         assert!(!variant.remembers_end_rule());
     }
+}
+
+/// A script handed groups after it asked something runs wherever those answers lead
+/// (a "run here" leaf) and is remembered elsewhere: the results are still the script's.
+#[test]
+fn groups_handed_over_after_a_question_run_only_there() {
+    let variant = hex_with_end_rule("memo-groups-later", |rule| {
+        rule.replace(
+            "let limit = game.param(\"draw_after_quiet_turns\");",
+            "let groups = game.groups(next);\n    \
+             let limit = game.param(\"draw_after_quiet_turns\");",
+        )
+    });
+    let positions = positions(&variant, 4, 40);
+    for _ in 0..2 {
+        for position in &positions {
+            assert_eq!(
+                variant.judge(position).unwrap(),
+                variant.judge_by_script(position).unwrap(),
+                "{}",
+                variant.model.position_text(position)
+            );
+        }
+    }
+    assert!(variant.remembers_end_rule());
+}
+
+/// The Go capture of examples/designs/truchet-go, which asks for the groups with no
+/// liberty: a position where nothing is surrounded is remembered as changing nothing,
+/// and one where a group is surrounded is still captured, every time it comes.
+#[test]
+fn a_capture_is_remembered_where_it_takes_nothing_and_taken_where_it_takes() {
+    let dir = crate::common::root().join("examples/designs/truchet-go");
+    let variant = Variant::load(&dir, Some(5)).unwrap();
+    let tiles = "rrrrr/rrrrr/rrrrr/rrrrr/rrrrr";
+    let quiet = format!("{tiles} ....../....../..x.../.xo2.../..x.../ox.... o");
+    let taken = format!("{tiles} ....../....../..x.../.xo2x../x.x.../ox.... o");
+    let after_turn = |text: &str| {
+        let mut position = variant.model.parse_position(text).unwrap();
+        variant.after_turn(&mut position).unwrap();
+        variant.model.position_text(&position)
+    };
+    for _ in 0..3 {
+        assert_eq!(after_turn(&quiet), quiet, "o's stack on c3 has a liberty");
+        assert_eq!(
+            after_turn(&taken),
+            format!("{tiles} ....../....../..x.../.x.x../x.x.../.x.... o")
+        );
+    }
+    assert!(variant.remembers_after_turn_rule());
+    // Trugo's capture, likewise: its twin holds it to the same captures on seeded
+    // games (tests/suite/bench.rs).
+    assert!(crate::common::load("trugo", None).remembers_after_turn_rule());
+}
+
+/// An answer compared with a constant where it is asked (`game.pieces(next) == 0`) is
+/// remembered as the comparison: the tree learns far less than where the script keeps
+/// the count in a variable first, and says what the script says.
+#[test]
+fn answers_compared_with_constants_are_remembered_as_the_comparison() {
+    let compared = hex_with_end_rule("memo-compared", |rule| {
+        rule.replace("if game.pieces(next) == 0 {", "if 0 == game.pieces(next) {")
+    });
+    let kept = hex_with_end_rule("memo-kept", |rule| {
+        rule.replace(
+            "if game.pieces(next) == 0 {",
+            "let pieces = game.pieces(next);\n    if pieces == 0 {",
+        )
+    });
+    let positions = positions(&kept, 12, 300);
+    for variant in [&compared, &kept] {
+        for position in &positions {
+            assert_eq!(
+                variant.judge(position).unwrap(),
+                variant.judge_by_script(position).unwrap(),
+                "{}",
+                variant.model.position_text(position)
+            );
+        }
+    }
+    let (small, big) = (compared.end_rule_tree_nodes(), kept.end_rule_tree_nodes());
+    assert!(small * 2 < big, "compared {small} nodes, kept {big}");
 }

@@ -2,8 +2,8 @@
 //! after-turn script, to take pieces off it.
 //!
 //! The helpers do the loops and graph searches in Rust, so a rule reads like the rule
-//! book: `if game.pieces(game.to_move) == 0 { ... }`, `for group in game.groups(p) { if
-//! group.liberties == 0 { game.remove_top(group) } }`. Players are named by their letters,
+//! book: `if game.pieces(game.to_move) == 0 { ... }`, `for group in game.groups(p,
+//! #{ liberties: 0 }) { game.remove_top(group) }`. Players are named by their letters,
 //! junctions by their names on the board.
 
 use std::cell::RefCell;
@@ -11,11 +11,11 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext};
 use variant_run_core::{Board, GameModel, Group, JunctionId, PlayerId, Position, Stack};
 
 use super::memo::Tape;
-use super::questions::{self, Asked, Question};
+use super::questions::{self, Answer, Asked, GroupFilter, Question};
 use crate::ruleset::config::Edge;
 
 /// A position handed to a script, with the ruleset around it. Copies of it share the
@@ -47,17 +47,50 @@ pub struct GroupView {
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 impl GameView {
-    /// Answers a question about the position, writing it down if the view keeps a tape.
-    fn ask(&self, question: Question) -> Fallible<Dynamic> {
-        let answer = self.asked(&self.position.borrow()).answer(&question)?;
+    /// Answers a question about the position, writing it down if the view keeps a tape:
+    /// as the comparison the script makes of it there, when it compares it with a
+    /// constant right where it asks (see [`super::compared`]).
+    fn ask(&self, ctx: &NativeCallContext, mut question: Question) -> Fallible<Dynamic> {
+        let position = self.position.borrow();
+        let asked = self.asked(&position);
+        let answer = asked.answer(&question)?;
         if let Some(tape) = &self.tape {
-            tape.borrow_mut().asked.push((question, answer.clone()));
+            let mut tape = tape.borrow_mut();
+            asked.resolve_names(&mut question);
+            let compared = tape
+                .sites
+                .at(ctx.call_source(), ctx.call_position())
+                .and_then(|c| Some((c.clone(), c.apply(&answer)?)));
+            match compared {
+                Some((comparison, result)) => tape.write(
+                    Question::Compared(Box::new(question), comparison),
+                    &Answer::Bool(result),
+                ),
+                None => tape.write(question, &answer),
+            }
         }
         Ok(answer.into_dynamic())
     }
 
-    /// Notes that the script did what a tape cannot repeat (took pieces, or asked for
-    /// groups, which are not plain values).
+    /// Answers a filtered groups question: the script gets the groups, the tape what
+    /// the script can read of them.
+    fn ask_groups(&self, player: &str, filter: GroupFilter) -> Fallible<Array> {
+        let position = self.position.borrow();
+        let asked = self.asked(&position);
+        let groups = asked.groups(player, &filter)?;
+        if let Some(tape) = &self.tape {
+            let answer = asked.group_facts(&groups);
+            tape.borrow_mut()
+                .write(Question::Groups(player.into(), filter), &answer);
+        }
+        Ok(groups
+            .into_iter()
+            .map(|group| Dynamic::from(self.group_view(&position, group)))
+            .collect())
+    }
+
+    /// Notes that the script did what a tape cannot repeat (took pieces, or was handed
+    /// groups that are not an answer, from an unfiltered `groups` or `held_by`).
     fn unrepeatable(&self) {
         if let Some(tape) = &self.tape {
             tape.borrow_mut().unrepeatable = true;
@@ -98,7 +131,7 @@ impl GameView {
         let asked = self.asked(&position);
         questions::names(names)?
             .iter()
-            .map(|name| asked.junction(name))
+            .map(|named| asked.junction(&named.name))
             .collect()
     }
 
@@ -131,13 +164,13 @@ impl GameView {
         Ok(true)
     }
 
-    fn group_view(&self, group: Group) -> GroupView {
+    fn group_view(&self, position: &Position, group: Group) -> GroupView {
         GroupView {
             letter: self.model.rules.player_letter(group.player),
             junctions: group.junctions,
             liberties: group.liberties,
             touches_edge: group.touches_edge,
-            board: Arc::clone(self.position.borrow().board()),
+            board: Arc::clone(position.board()),
         }
     }
 }
@@ -172,58 +205,90 @@ pub fn register_game_api(engine: &mut Engine) {
     engine.register_type_with_name::<GameView>("Game");
     engine.register_type_with_name::<GroupView>("Group");
     // The player to move now, and the one who made the turn just played.
-    engine.register_get("to_move", |g: &mut GameView| g.ask(Question::ToMove));
-    engine.register_get("mover", |g: &mut GameView| g.ask(Question::Mover));
-    engine.register_get("quiet_turns", |g: &mut GameView| {
-        g.ask(Question::QuietTurns)
+    engine.register_fn("get$to_move", |ctx: NativeCallContext, g: &mut GameView| {
+        g.ask(&ctx, Question::ToMove)
     });
-    engine.register_get("size", |g: &mut GameView| g.ask(Question::Size));
+    engine.register_fn("get$mover", |ctx: NativeCallContext, g: &mut GameView| {
+        g.ask(&ctx, Question::Mover)
+    });
+    engine.register_fn(
+        "get$quiet_turns",
+        |ctx: NativeCallContext, g: &mut GameView| g.ask(&ctx, Question::QuietTurns),
+    );
+    engine.register_fn("get$size", |ctx: NativeCallContext, g: &mut GameView| {
+        g.ask(&ctx, Question::Size)
+    });
     // Tiles left in the pool, and tiles on the board.
-    engine.register_get("pool", |g: &mut GameView| g.ask(Question::Pool));
-    engine.register_get("tiles", |g: &mut GameView| g.ask(Question::Tiles));
-    engine.register_fn("other", |g: &mut GameView, p: &str| {
-        g.ask(Question::Other(p.into()))
+    engine.register_fn("get$pool", |ctx: NativeCallContext, g: &mut GameView| {
+        g.ask(&ctx, Question::Pool)
     });
+    engine.register_fn("get$tiles", |ctx: NativeCallContext, g: &mut GameView| {
+        g.ask(&ctx, Question::Tiles)
+    });
+    engine.register_fn(
+        "other",
+        |ctx: NativeCallContext, g: &mut GameView, p: &str| g.ask(&ctx, Question::Other(p.into())),
+    );
     // Pieces of the player on the board (pinned ones included), and stacks they top.
-    engine.register_fn("pieces", |g: &mut GameView, p: &str| {
-        g.ask(Question::Pieces(p.into()))
-    });
-    engine.register_fn("stacks", |g: &mut GameView, p: &str| {
-        g.ask(Question::Stacks(p.into()))
-    });
+    engine.register_fn(
+        "pieces",
+        |ctx: NativeCallContext, g: &mut GameView, p: &str| g.ask(&ctx, Question::Pieces(p.into())),
+    );
+    engine.register_fn(
+        "stacks",
+        |ctx: NativeCallContext, g: &mut GameView, p: &str| g.ask(&ctx, Question::Stacks(p.into())),
+    );
     // Pieces the player has left to receive.
-    engine.register_fn("supply", |g: &mut GameView, p: &str| {
-        g.ask(Question::Supply(p.into()))
-    });
+    engine.register_fn(
+        "supply",
+        |ctx: NativeCallContext, g: &mut GameView, p: &str| g.ask(&ctx, Question::Supply(p.into())),
+    );
     // Whether the player to move has any legal turn, a flip that opens a move included.
-    engine.register_fn("has_legal_turn", |g: &mut GameView| {
-        g.ask(Question::HasLegalTurn)
-    });
+    engine.register_fn(
+        "has_legal_turn",
+        |ctx: NativeCallContext, g: &mut GameView| g.ask(&ctx, Question::HasLegalTurn),
+    );
     // Whether the player to move can step, merge or split without flipping first.
-    engine.register_fn("has_turn_without_flip", |g: &mut GameView| {
-        g.ask(Question::HasTurnWithoutFlip)
-    });
+    engine.register_fn(
+        "has_turn_without_flip",
+        |ctx: NativeCallContext, g: &mut GameView| g.ask(&ctx, Question::HasTurnWithoutFlip),
+    );
     // The letter of the player whose piece tops a junction, or "" when it is empty.
-    engine.register_fn("owner_at", |g: &mut GameView, name: &str| {
-        g.ask(Question::OwnerAt(name.into()))
-    });
+    engine.register_fn(
+        "owner_at",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::OwnerAt(name.into()))
+        },
+    );
     // How many of the named junctions the player's pieces top.
     engine.register_fn(
         "count_held",
-        |g: &mut GameView, p: &str, names: Array| -> Fallible<Dynamic> {
-            g.ask(Question::CountHeld(p.into(), questions::names(names)?))
+        |ctx: NativeCallContext, g: &mut GameView, p: &str, names: Array| -> Fallible<Dynamic> {
+            g.ask(
+                &ctx,
+                Question::CountHeld(p.into(), questions::names(names)?),
+            )
         },
     );
-    // The player's groups: maximal sets of adjacent junctions their pieces top.
+    // The player's groups: maximal sets of adjacent junctions their pieces top. Every
+    // group is an answer too varied to remember; a filter (`#{ liberties: 0 }`) makes
+    // one that can be.
     engine.register_fn("groups", |g: &mut GameView, p: &str| -> Fallible<Array> {
         g.unrepeatable();
         let player = g.player(p)?;
-        let groups = Group::all(&g.position.borrow(), player);
-        Ok(groups
+        let position = g.position.borrow();
+        Ok(Group::all(&position, player)
             .into_iter()
-            .map(|group| Dynamic::from(g.group_view(group)))
+            .map(|group| Dynamic::from(g.group_view(&position, group)))
             .collect())
     });
+    // Those of the player's groups whose properties are as the filter map says.
+    engine.register_fn(
+        "groups",
+        |g: &mut GameView, p: &str, filter: Map| -> Fallible<Array> {
+            g.ask_groups(p, GroupFilter::read(&filter)?)
+        },
+    );
     // Of the given junctions, those the player's pieces top now, as a group.
     engine.register_fn(
         "held_by",
@@ -262,65 +327,123 @@ pub fn register_game_api(engine: &mut Engine) {
     );
     // The board, read. Junctions and cells are named as on the board; lists come in
     // board order (docs/scripting.md gives each call with an example).
-    engine.register_fn("junctions", |g: &mut GameView| g.ask(Question::Junctions));
-    engine.register_fn("occupied", |g: &mut GameView| g.ask(Question::Occupied));
-    engine.register_fn("junctions_of", |g: &mut GameView, p: &str| {
-        g.ask(Question::JunctionsOf(p.into()))
+    engine.register_fn("junctions", |ctx: NativeCallContext, g: &mut GameView| {
+        g.ask(&ctx, Question::Junctions)
     });
-    engine.register_fn("stack_at", |g: &mut GameView, name: &str| {
-        g.ask(Question::StackAt(name.into()))
+    engine.register_fn("occupied", |ctx: NativeCallContext, g: &mut GameView| {
+        g.ask(&ctx, Question::Occupied)
     });
-    engine.register_fn("height", |g: &mut GameView, name: &str| {
-        g.ask(Question::Height(name.into()))
+    engine.register_fn(
+        "junctions_of",
+        |ctx: NativeCallContext, g: &mut GameView, p: &str| {
+            g.ask(&ctx, Question::JunctionsOf(p.into()))
+        },
+    );
+    engine.register_fn(
+        "stack_at",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::StackAt(name.into()))
+        },
+    );
+    engine.register_fn(
+        "height",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::Height(name.into()))
+        },
+    );
+    engine.register_fn("cells", |ctx: NativeCallContext, g: &mut GameView| {
+        g.ask(&ctx, Question::Cells)
     });
-    engine.register_fn("cells", |g: &mut GameView| g.ask(Question::Cells));
-    engine.register_fn("tile_at", |g: &mut GameView, cell: &str| {
-        g.ask(Question::TileAt(cell.into()))
-    });
-    engine.register_fn("coords", |g: &mut GameView, name: &str| {
-        g.ask(Question::Coords(name.into()))
-    });
-    engine.register_fn("row", |g: &mut GameView, name: &str| {
-        g.ask(Question::Row(name.into()))
-    });
-    engine.register_fn("column", |g: &mut GameView, name: &str| {
-        g.ask(Question::Column(name.into()))
-    });
-    engine.register_fn("colour", |g: &mut GameView, name: &str| {
-        g.ask(Question::Colour(name.into()))
-    });
-    engine.register_fn("neighbours", |g: &mut GameView, name: &str| {
-        g.ask(Question::Neighbours(name.into()))
-    });
-    engine.register_fn("linked", |g: &mut GameView, name: &str| {
-        g.ask(Question::Linked(name.into()))
-    });
-    engine.register_fn("edges", |g: &mut GameView, name: &str| {
-        g.ask(Question::Edges(name.into()))
-    });
-    engine.register_fn("edge", |g: &mut GameView, edge: &str| {
-        g.ask(Question::Edge(edge.into()))
-    });
-    engine.register_fn("home", |g: &mut GameView, p: &str| {
-        g.ask(Question::Home(p.into()))
-    });
+    engine.register_fn(
+        "tile_at",
+        |ctx: NativeCallContext, g: &mut GameView, cell: &str| {
+            g.ask(&ctx, Question::TileAt(cell.into()))
+        },
+    );
+    engine.register_fn(
+        "coords",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::Coords(name.into()))
+        },
+    );
+    engine.register_fn(
+        "row",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::Row(name.into()))
+        },
+    );
+    engine.register_fn(
+        "column",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::Column(name.into()))
+        },
+    );
+    engine.register_fn(
+        "colour",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::Colour(name.into()))
+        },
+    );
+    engine.register_fn(
+        "neighbours",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::Neighbours(name.into()))
+        },
+    );
+    engine.register_fn(
+        "linked",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::Linked(name.into()))
+        },
+    );
+    engine.register_fn(
+        "edges",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::Edges(name.into()))
+        },
+    );
+    engine.register_fn(
+        "edge",
+        |ctx: NativeCallContext, g: &mut GameView, edge: &str| {
+            g.ask(&ctx, Question::Edge(edge.into()))
+        },
+    );
+    engine.register_fn(
+        "home",
+        |ctx: NativeCallContext, g: &mut GameView, p: &str| g.ask(&ctx, Question::Home(p.into())),
+    );
     // The colour of the junctions the player owns: "dark" or "light".
-    engine.register_fn("player_colour", |g: &mut GameView, p: &str| {
-        g.ask(Question::PlayerColour(p.into()))
-    });
+    engine.register_fn(
+        "player_colour",
+        |ctx: NativeCallContext, g: &mut GameView, p: &str| {
+            g.ask(&ctx, Question::PlayerColour(p.into()))
+        },
+    );
     // Whether the player's pieces make a chain from one of `from` to one of `to`.
     engine.register_fn(
         "connected",
-        |g: &mut GameView, p: &str, from: Array, to: Array, adjacency: &str| -> Fallible<Dynamic> {
-            g.ask(Question::Connected(chain(p, from, to, adjacency)?))
+        |ctx: NativeCallContext,
+         g: &mut GameView,
+         p: &str,
+         from: Array,
+         to: Array,
+         adjacency: &str|
+         -> Fallible<Dynamic> {
+            g.ask(&ctx, Question::Connected(chain(p, from, to, adjacency)?))
         },
     );
     // How many empty junctions the player must still fill for such a chain (pieces of
     // the other player block it), or -1 when none can be made.
     engine.register_fn(
         "gap",
-        |g: &mut GameView, p: &str, from: Array, to: Array, adjacency: &str| -> Fallible<Dynamic> {
-            g.ask(Question::Gap(chain(p, from, to, adjacency)?))
+        |ctx: NativeCallContext,
+         g: &mut GameView,
+         p: &str,
+         from: Array,
+         to: Array,
+         adjacency: &str|
+         -> Fallible<Dynamic> {
+            g.ask(&ctx, Question::Gap(chain(p, from, to, adjacency)?))
         },
     );
 
@@ -371,9 +494,12 @@ pub fn register_game_api(engine: &mut Engine) {
     );
 
     // A value from the ruleset's [params] table.
-    engine.register_fn("param", |g: &mut GameView, name: &str| {
-        g.ask(Question::Param(name.into()))
-    });
+    engine.register_fn(
+        "param",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::Param(name.into()))
+        },
+    );
 
     engine.register_get("player", |g: &mut GroupView| g.letter.to_string());
     engine.register_get("size", |g: &mut GroupView| g.junctions.len() as i64);

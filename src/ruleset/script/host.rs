@@ -10,6 +10,7 @@ use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Scope, AST};
 use super::api::register_game_api;
 use super::budget::{self, Budget};
 use super::catalogue::{catalogue, nearest, ApiEntry, Receiver};
+use super::compared::ComparedSites;
 use super::limits::{raise_hint, too_large, Limits};
 use super::modules::{
     check_imports, parse_error, read_script, SandboxResolver, ScriptDirs, Sources,
@@ -32,6 +33,8 @@ pub struct ScriptHost {
     /// What scripts can call on a `Game` and a `Group`, read from the engine, to answer
     /// a call of something else with the nearest names.
     api: Vec<ApiEntry>,
+    /// Where the compiled scripts compare an answer with a constant as they ask.
+    compared: Rc<ComparedSites>,
 }
 
 /// A compiled script and the file it came from.
@@ -75,7 +78,13 @@ impl ScriptHost {
             dirs,
             sources,
             api,
+            compared: Rc::default(),
         }
+    }
+
+    /// Where the compiled scripts compare a game answer with a constant as they ask.
+    pub fn compared(&self) -> &Rc<ComparedSites> {
+        &self.compared
     }
 
     /// Every function and property scripts can use on a `Game` and a `Group`, as the
@@ -126,6 +135,7 @@ impl ScriptHost {
             .compile_into_self_contained(&scope, &*text)
             .map_err(|e| self.locate(&file, &e))?;
         ast.set_source(file.clone());
+        Rc::make_mut(&mut self.compared).add_script(&file, &ast);
         Ok(Script {
             ast: Rc::new(ast),
             file,

@@ -4,7 +4,7 @@
 //!
 //! A rule script sees the game only through the `game` API, and nothing else it does
 //! can differ from one call to the next (functions keep no state between calls, and
-//! there is no random source), so its result is decided by the answers it got. Each
+//! there is no random source), so what it does is decided by the answers it got. Each
 //! time the script runs, the questions it asked and the answers it got are written down
 //! (a tape); the tapes together make a tree, whose nodes ask a question and branch on the
 //! answer, and whose leaves hold results. For a new position the tree's questions are
@@ -12,33 +12,73 @@
 //! counted): where the answers lead to a leaf, that is the script's result; where they
 //! leave the tree, the script runs and its tape grows the tree.
 //!
-//! What would make a result depend on more than the answers turns the tree off for the
-//! script: writing to the game (`remove_top`), questions whose answers are not plain
-//! values (`groups`, `held_by`), and side effects (`print`, `debug`), which must happen
-//! every time. A script that uses the clock (`timestamp`) is never remembered.
+//! A run can do what answers cannot stand for: write to the game (`remove_top`), or be
+//! handed objects rather than plain values (an unfiltered `groups`, `held_by`). The tape
+//! stops there, and its path ends in a leaf "run the script here": the answers so far
+//! decide that the script does it, so every position that gives them runs the script,
+//! while every other branch is still remembered. An after-turn script's tree thus
+//! remembers "changed nothing" wherever the script only asked, and runs it where it
+//! captures: Trugo's capture asks `game.groups(p, #{ liberties: 0, touches_edge: false })`,
+//! whose answer is plain and almost always empty, and writes only when it is not.
 //!
-//! An after-turn script's tree has one kind of leaf, "changed nothing": a run that
-//! changes the position has written to the game, which turns the tree off. So an
-//! after-turn script is remembered while it only asks plain questions; Trugo's capture
-//! asks for groups (`game.groups(p)`, whose answers are objects, not plain values) on
-//! every call, so its tree is off from the first call and the script always runs.
+//! What turns a tree off, so that every call runs the script: side effects (`print`,
+//! `debug`), which must happen every time; the clock (`timestamp`); and a run that does
+//! what cannot be repeated before it asks anything (every call would run it anyway).
+//!
+//! A tree is only as useful as its answers repeat. An answer the script compares with a
+//! constant right where it asks (`game.pieces(next) == 0`, `game.pool == 0`) is written
+//! down as that comparison, true or false (see [`super::compared`]): the tree then has
+//! two branches there instead of one per count, and learns in a few runs. An answer kept
+//! in a variable, or compared with one (`game.quiet_turns >= limit`), is written down as
+//! it is. A question that names junctions on a fixed board keeps the junctions it named
+//! (see [`super::questions::Named`]), and a param is not looked up again (params do not
+//! change), so asking the tree's questions costs about what the twin's Rust does.
 
 use std::cell::Cell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, DefaultHasher};
+use std::rc::Rc;
 
 use variant_run_core::Outcome;
 
+use super::compared::ComparedSites;
 use super::questions::{Answer, Asked, Question};
 
 /// The most nodes a tree grows to; past this it answers what it knows and the script
 /// runs for the rest.
 const MAX_NODES: usize = 200_000;
 
+/// A node with more branches than this finds its answer's branch by hashing instead of
+/// comparing with each: a question whose answers vary widely (the groups a capture
+/// takes) would otherwise be a long search.
+const FEW_BRANCHES: usize = 8;
+
 /// What a script asked while it ran.
 #[derive(Default, Debug)]
 pub struct Tape {
     pub asked: Vec<(Question, Answer)>,
-    /// Something the tree cannot repeat happened (see the module's notes).
+    /// After the questions above, the run did what the tree cannot repeat (see the
+    /// module's notes); nothing more is written down.
     pub unrepeatable: bool,
+    /// Where the ruleset's scripts compare an answer with a constant as they ask.
+    pub sites: Rc<ComparedSites>,
+}
+
+impl Tape {
+    /// An empty tape for a script of a ruleset with these comparisons.
+    pub fn new(sites: &Rc<ComparedSites>) -> Tape {
+        Tape {
+            sites: Rc::clone(sites),
+            ..Tape::default()
+        }
+    }
+
+    /// Writes down a question and its answer, unless the tape has stopped.
+    pub fn write(&mut self, question: Question, answer: &Answer) {
+        if !self.unrepeatable {
+            self.asked.push((question, answer.clone()));
+        }
+    }
 }
 
 thread_local! {
@@ -56,14 +96,60 @@ pub fn take_side_effect() -> bool {
     SIDE_EFFECT.with(|s| s.replace(false))
 }
 
+/// What the tree says about a position.
+#[derive(Debug, PartialEq)]
+pub enum Recall<R> {
+    /// The script's result, as it was for the same answers.
+    Known(R),
+    /// Run the script and write its questions down: the tree learns from the run.
+    Learn,
+    /// Run the script with nothing written down: a "run here" leaf, or a tree that is
+    /// off or full.
+    Run,
+}
+
+type FixedHasher = BuildHasherDefault<DefaultHasher>;
+
+/// A node's branches: the answers seen and the nodes they lead to. Looked up only,
+/// never listed, so the map's order reaches nothing.
+enum Branches {
+    Few(Vec<(Answer, usize)>),
+    Many(HashMap<Answer, usize, FixedHasher>),
+}
+
+impl Branches {
+    fn get(&self, answer: &Answer) -> Option<usize> {
+        match self {
+            Branches::Few(few) => few.iter().find(|(a, _)| a == answer).map(|&(_, n)| n),
+            Branches::Many(many) => many.get(answer).copied(),
+        }
+    }
+
+    fn insert(&mut self, answer: Answer, node: usize) {
+        match self {
+            Branches::Few(few) if few.len() < FEW_BRANCHES => few.push((answer, node)),
+            Branches::Few(few) => {
+                let mut many: HashMap<Answer, usize, FixedHasher> = few.drain(..).collect();
+                many.insert(answer, node);
+                *self = Branches::Many(many);
+            }
+            Branches::Many(many) => {
+                many.insert(answer, node);
+            }
+        }
+    }
+}
+
 enum Node<R> {
     /// Not learnt yet (the root of an empty tree).
     Unknown,
     Ask {
         question: Question,
-        branches: Vec<(Answer, usize)>,
+        branches: Branches,
     },
     Result(R),
+    /// The script does here what answers cannot stand for: it must run.
+    RunHere,
 }
 
 /// The decision tree of one script; its leaves hold the script's results (an end
@@ -88,22 +174,42 @@ impl<R: Clone + PartialEq> Memo<R> {
         !self.off
     }
 
-    /// The script's result for the position, if the tree knows it; `None` where the
-    /// answers leave the tree (or asking fails: the script will say why).
-    pub fn recall(&self, asked: &Asked) -> Option<R> {
+    /// How many nodes the tree has (for tests: how much it had to learn).
+    pub fn nodes(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// What the tree knows of the script's run on the position: its result, that it
+    /// must run here, or nothing yet (also where asking fails: the script will say why).
+    pub fn recall(&self, asked: &Asked) -> Recall<R> {
         if self.off {
-            return None;
+            return Recall::Run;
         }
         let mut at = 0;
         loop {
             match &self.nodes[at] {
-                Node::Unknown => return None,
-                Node::Result(result) => return Some(result.clone()),
+                Node::Unknown => return self.learn_or_run(),
+                Node::Result(result) => return Recall::Known(result.clone()),
+                Node::RunHere => return Recall::Run,
                 Node::Ask { question, branches } => {
-                    let answer = asked.answer(question).ok()?;
-                    at = branches.iter().find(|(a, _)| *a == answer)?.1;
+                    let Ok(answer) = asked.answer_to_compare(question) else {
+                        return Recall::Run;
+                    };
+                    match branches.get(&answer) {
+                        Some(next) => at = next,
+                        None => return self.learn_or_run(),
+                    }
                 }
             }
+        }
+    }
+
+    /// A run the tree does not know: written down unless the tree is full.
+    fn learn_or_run(&self) -> Recall<R> {
+        if self.nodes.len() < MAX_NODES {
+            Recall::Learn
+        } else {
+            Recall::Run
         }
     }
 
@@ -114,7 +220,7 @@ impl<R: Clone + PartialEq> Memo<R> {
         if self.off {
             return;
         }
-        if tape.unrepeatable || take_side_effect() {
+        if take_side_effect() || (tape.unrepeatable && tape.asked.is_empty()) {
             self.off = true;
             self.nodes = vec![Node::Unknown];
             return;
@@ -127,7 +233,7 @@ impl<R: Clone + PartialEq> Memo<R> {
             if let Node::Unknown = self.nodes[at] {
                 self.nodes[at] = Node::Ask {
                     question: question.clone(),
-                    branches: Vec::new(),
+                    branches: Branches::Few(Vec::new()),
                 };
             }
             let next = self.nodes.len();
@@ -136,7 +242,7 @@ impl<R: Clone + PartialEq> Memo<R> {
                 branches,
             } = &mut self.nodes[at]
             else {
-                // A result where the tape asks on: the script is not what it seemed.
+                // A leaf where the tape asks on: the script is not what it seemed.
                 self.off = true;
                 return;
             };
@@ -144,18 +250,20 @@ impl<R: Clone + PartialEq> Memo<R> {
                 self.off = true;
                 return;
             }
-            at = match branches.iter().find(|(a, _)| *a == answer) {
-                Some(&(_, known)) => known,
+            at = match branches.get(&answer) {
+                Some(known) => known,
                 None => {
-                    branches.push((answer, next));
+                    branches.insert(answer, next);
                     self.nodes.push(Node::Unknown);
                     next
                 }
             };
         }
-        match &self.nodes[at] {
-            Node::Unknown => self.nodes[at] = Node::Result(result),
-            Node::Result(known) if *known == result => {}
+        match (&self.nodes[at], tape.unrepeatable) {
+            (Node::Unknown, false) => self.nodes[at] = Node::Result(result),
+            (Node::Unknown, true) => self.nodes[at] = Node::RunHere,
+            (Node::Result(known), false) if *known == result => {}
+            (Node::RunHere, true) => {}
             _ => self.off = true,
         }
     }
@@ -166,6 +274,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
+    use crate::ruleset::script::questions::GroupFilter;
     use variant_run_core::testing::square_model;
 
     /// x to move, with one o piece or none.
@@ -174,6 +283,14 @@ mod tests {
         let o_row = if pieces == 1 { ".o.." } else { "...." };
         let text = format!("rrr/rrr/rrr ..../{o_row}/..../x... x");
         model.parse_position(&text).unwrap()
+    }
+
+    fn tape(asked: Vec<(Question, Answer)>, unrepeatable: bool) -> Tape {
+        Tape {
+            asked,
+            unrepeatable,
+            ..Tape::default()
+        }
     }
 
     #[test]
@@ -189,81 +306,183 @@ mod tests {
         };
         let (one, none) = (x_to_move_with_o_pieces(1), x_to_move_with_o_pieces(0));
         let mut memo: Memo = Memo::for_script(Some("fn game_result(game) { ... }"));
-        assert_eq!(memo.recall(&asked(&one)), None, "nothing learnt yet");
-        let tape = |pieces| Tape {
-            asked: vec![
-                (Question::ToMove, Answer::Letter(Some('x'))),
-                (Question::Pieces("o".into()), Answer::Int(pieces)),
-            ],
-            unrepeatable: false,
+        assert_eq!(
+            memo.recall(&asked(&one)),
+            Recall::Learn,
+            "nothing learnt yet"
+        );
+        let pieces = |pieces| {
+            tape(
+                vec![
+                    (Question::ToMove, Answer::Letter(Some('x'))),
+                    (Question::Pieces("o".into()), Answer::Int(pieces)),
+                ],
+                false,
+            )
         };
         let won = Outcome {
             winner: Some(0),
             reason: "o has no pieces left".into(),
         };
-        memo.learn(tape(0), Some(won.clone()));
-        assert_eq!(memo.recall(&asked(&none)), Some(Some(won)));
-        assert_eq!(memo.recall(&asked(&one)), None, "another answer: not known");
-        memo.learn(tape(1), None);
-        assert_eq!(memo.recall(&asked(&one)), Some(None));
+        memo.learn(pieces(0), Some(won.clone()));
+        assert_eq!(memo.recall(&asked(&none)), Recall::Known(Some(won)));
+        assert_eq!(
+            memo.recall(&asked(&one)),
+            Recall::Learn,
+            "another answer: not known"
+        );
+        memo.learn(pieces(1), None);
+        assert_eq!(memo.recall(&asked(&one)), Recall::Known(None));
         assert!(memo.is_on());
     }
 
-    /// An after-turn tree remembers "changed nothing" for the answers it saw; a run that
-    /// wrote or asked for groups (unrepeatable) turns it off.
+    /// An after-turn tree remembers "changed nothing" for the answers it saw; where a run
+    /// wrote to the game after its questions, the tree says to run the script there and
+    /// still remembers the other branches.
     #[test]
-    fn an_after_turn_tree_remembers_nothing_changed() {
+    fn a_write_leaves_a_run_here_leaf_and_the_other_branches_remembered() {
         let model = square_model(3, |a, d, _| a >= d);
         let params = BTreeMap::new();
-        let position = x_to_move_with_o_pieces(1);
-        let asked = Asked {
+        let asked = |position| Asked {
             model: &model,
-            position: &position,
+            position,
             params: &params,
             size: Some(3),
             homes: [None, None],
         };
-        let tape = |unrepeatable| Tape {
-            asked: vec![(Question::Pieces("o".into()), Answer::Int(1))],
-            unrepeatable,
+        let (one, none) = (x_to_move_with_o_pieces(1), x_to_move_with_o_pieces(0));
+        let pieces = |pieces, wrote| {
+            tape(
+                vec![(Question::Pieces("o".into()), Answer::Int(pieces))],
+                wrote,
+            )
         };
         let mut memo: Memo<()> = Memo::for_script(Some("fn after_turn(game) { ... }"));
-        assert_eq!(memo.recall(&asked), None);
-        memo.learn(tape(false), ());
-        assert_eq!(memo.recall(&asked), Some(()));
-        memo.learn(tape(true), ());
+        memo.learn(pieces(0, false), ());
+        memo.learn(pieces(1, true), ());
+        assert!(memo.is_on());
+        assert_eq!(memo.recall(&asked(&none)), Recall::Known(()));
+        assert_eq!(
+            memo.recall(&asked(&one)),
+            Recall::Run,
+            "the script writes here"
+        );
+        // The same run again changes nothing in the tree.
+        memo.learn(pieces(1, true), ());
+        assert_eq!(memo.recall(&asked(&one)), Recall::Run);
+        assert!(memo.is_on());
+        // A run that does what answers cannot stand for before asking anything: every
+        // call would run the script, so the tree is off.
+        let mut memo: Memo<()> = Memo::for_script(Some("fn after_turn(game) { ... }"));
+        memo.learn(tape(Vec::new(), true), ());
         assert!(!memo.is_on());
-        assert_eq!(memo.recall(&asked), None);
+        assert_eq!(memo.recall(&asked(&none)), Recall::Run);
+    }
+
+    /// A filtered groups question is answered again natively: no group, or the same
+    /// groups, lead where they led.
+    #[test]
+    fn a_filtered_groups_question_is_recalled() {
+        let model = variant_run_core::testing::trugo_model();
+        let params = BTreeMap::new();
+        // Seven tiles with x's pieces on two junctions, and the same with one of them o's.
+        let patch = "-1,0a;-1,1a;0,-1a;0,0a;0,1a;1,-1a;1,0a";
+        let taken = model
+            .parse_position(&format!("{patch} 0,0e=x;0,0w=x 0 o=24,x=24 x"))
+            .unwrap();
+        let lone = model
+            .parse_position(&format!("{patch} 0,0e=x;0,0w=o 0 o=24,x=24 x"))
+            .unwrap();
+        let asked = |position| Asked {
+            model: &model,
+            position,
+            params: &params,
+            size: None,
+            homes: [None, None],
+        };
+        let surrounded = Question::Groups(
+            "o".into(),
+            GroupFilter {
+                liberties: Some(0),
+                touches_edge: Some(false),
+                ..GroupFilter::default()
+            },
+        );
+        let answer = |position| asked(position).answer(&surrounded).unwrap();
+        assert_eq!(answer(&taken), Answer::Groups(Vec::new()));
+        let mut memo: Memo<()> = Memo::for_script(Some("fn after_turn(game) { ... }"));
+        memo.learn(tape(vec![(surrounded.clone(), answer(&taken))], false), ());
+        assert_eq!(memo.recall(&asked(&taken)), Recall::Known(()));
+        // o's lone piece touches the patch's edge: the filter passes no group.
+        assert_eq!(answer(&lone), Answer::Groups(Vec::new()));
+        assert_eq!(memo.recall(&asked(&lone)), Recall::Known(()));
+        // Without the edge in the filter, o's group is the answer: another branch.
+        let any = Question::Groups("o".into(), GroupFilter::default());
+        let Answer::Groups(found) = asked(&lone).answer(&any).unwrap() else {
+            panic!("groups are answered with groups");
+        };
+        assert_eq!(found.len(), 1);
+        assert!(found[0].touches_edge);
+        let mut memo: Memo<()> = Memo::for_script(Some(""));
+        memo.learn(tape(vec![(any.clone(), Answer::Groups(found))], true), ());
+        assert_eq!(memo.recall(&asked(&lone)), Recall::Run);
+        assert_eq!(memo.recall(&asked(&taken)), Recall::Learn);
+    }
+
+    /// A node with many answers (here many piece counts) finds each by hashing, as it
+    /// found them by comparing.
+    #[test]
+    fn a_wide_node_finds_every_answer() {
+        let model = square_model(3, |a, d, _| a >= d);
+        let params = BTreeMap::new();
+        let one = x_to_move_with_o_pieces(1);
+        let asked = Asked {
+            model: &model,
+            position: &one,
+            params: &params,
+            size: Some(3),
+            homes: [None, None],
+        };
+        let mut memo: Memo<Option<i64>> = Memo::for_script(Some(""));
+        for pieces in (0..3 * FEW_BRANCHES as i64).rev() {
+            let asked = vec![
+                (Question::Pieces("o".into()), Answer::Int(pieces)),
+                (
+                    Question::Param("limit".into()),
+                    Answer::Param(pieces.into()),
+                ),
+            ];
+            memo.learn(tape(asked, false), Some(pieces));
+        }
+        assert_eq!(memo.recall(&asked), Recall::Known(Some(1)));
+        assert!(memo.is_on());
     }
 
     #[test]
     fn what_answers_cannot_repeat_turns_the_tree_off() {
         let mut memo: Memo = Memo::for_script(Some(""));
-        let first = Tape {
-            asked: vec![(Question::ToMove, Answer::Letter(Some('x')))],
-            unrepeatable: false,
-        };
+        let first = tape(vec![(Question::ToMove, Answer::Letter(Some('x')))], false);
         memo.learn(first, None);
         // The same answer, then another question than before: not a function of answers.
-        let other = Tape {
-            asked: vec![
+        let other = tape(
+            vec![
                 (Question::ToMove, Answer::Letter(Some('x'))),
                 (Question::QuietTurns, Answer::Int(3)),
             ],
-            unrepeatable: false,
-        };
+            false,
+        );
         memo.learn(other, None);
         assert!(!memo.is_on());
+        // A print: a side effect every call must have.
         let mut memo: Memo = Memo::for_script(Some(""));
-        memo.learn(
-            Tape {
-                asked: Vec::new(),
-                unrepeatable: true,
-            },
-            None,
-        );
-        assert!(!memo.is_on(), "groups or remove_top");
+        note_side_effect();
+        memo.learn(first_question(), None);
+        assert!(!memo.is_on());
         assert!(!Memo::<()>::for_script(Some("let t = timestamp();")).is_on());
         assert!(!Memo::<()>::for_script(None).is_on());
+    }
+
+    fn first_question() -> Tape {
+        tape(vec![(Question::ToMove, Answer::Letter(Some('x')))], false)
     }
 }

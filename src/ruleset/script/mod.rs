@@ -10,6 +10,7 @@ pub mod board_edges;
 mod budget;
 pub mod catalogue;
 mod closures;
+pub mod compared;
 mod host;
 pub mod limits;
 mod lint;

@@ -4,9 +4,11 @@
 //! (see [`super::memo`]).
 
 use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
-use rhai::{Array, Dynamic, EvalAltResult};
-use variant_run_core::{CellId, GameModel, JunctionId, PlayerId, Position};
+use rhai::{Array, Dynamic, EvalAltResult, Map};
+use variant_run_core::{CellId, GameModel, Group, JunctionId, PlayerId, Position, Vertex};
 
 use super::board_edges;
 use crate::ruleset::config::Edge;
@@ -28,37 +30,201 @@ pub enum Question {
     Supply(String),
     HasLegalTurn,
     HasTurnWithoutFlip,
-    OwnerAt(String),
-    CountHeld(String, Vec<String>),
+    OwnerAt(Named),
+    CountHeld(String, Vec<Named>),
     Param(String),
     // The board, read (see docs/scripting.md).
     Junctions,
     Occupied,
     JunctionsOf(String),
-    StackAt(String),
-    Height(String),
+    StackAt(Named),
+    Height(Named),
     Cells,
     TileAt(String),
-    Coords(String),
-    Row(String),
-    Column(String),
-    Colour(String),
-    Neighbours(String),
-    Linked(String),
-    Edges(String),
+    Coords(Named),
+    Row(Named),
+    Column(Named),
+    Colour(Named),
+    Neighbours(Named),
+    Linked(Named),
+    Edges(Named),
     Edge(String),
     Home(String),
     PlayerColour(String),
     Connected(Chain),
     Gap(Chain),
+    /// A player's groups that pass a filter (`game.groups(p, #{ liberties: 0 })`).
+    Groups(String, GroupFilter),
+    /// A question whose answer the script only compared with a constant, right where it
+    /// asked (`game.pieces(next) == 0`): its answer is the comparison's.
+    Compared(Box<Question>, Comparison),
+}
+
+/// A comparison of an answer with a constant, as a script wrote it where it asked
+/// (see [`super::compared`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    pub op: Op,
+    pub constant: Constant,
+    /// Whether the answer is on the right (`0 == game.pieces(next)`).
+    pub answer_right: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// A literal a script compares an answer with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Constant {
+    Int(i64),
+    Text(String),
+    Bool(bool),
+}
+
+impl Comparison {
+    /// What the script's comparison gives for an answer; `None` where the types differ
+    /// (the script's comparison is then an error, or not one the answer stands for).
+    pub fn apply(&self, answer: &Answer) -> Option<bool> {
+        use std::cmp::Ordering;
+        let order: Ordering = match (answer, &self.constant) {
+            (Answer::Int(a), Constant::Int(c)) => a.cmp(c),
+            (Answer::Bool(a), Constant::Bool(c)) if matches!(self.op, Op::Eq | Op::Ne) => a.cmp(c),
+            (Answer::Letter(a), Constant::Text(c)) if matches!(self.op, Op::Eq | Op::Ne) => {
+                let letter = a.map(String::from).unwrap_or_default();
+                letter.as_str().cmp(c.as_str())
+            }
+            (Answer::Text(a), Constant::Text(c)) if matches!(self.op, Op::Eq | Op::Ne) => {
+                a.as_str().cmp(c.as_str())
+            }
+            _ => return None,
+        };
+        // `0 < n` asks what `n > 0` asks.
+        let order = if self.answer_right {
+            order.reverse()
+        } else {
+            order
+        };
+        Some(match self.op {
+            Op::Eq => order == Ordering::Equal,
+            Op::Ne => order != Ordering::Equal,
+            Op::Lt => order == Ordering::Less,
+            Op::Le => order != Ordering::Greater,
+            Op::Gt => order == Ordering::Greater,
+            Op::Ge => order != Ordering::Less,
+        })
+    }
+}
+
+/// A junction as a script names it. On the ruleset's fixed board a name is the same
+/// junction in every position, so a question written down there keeps the junction it
+/// named: a remembered question is answered again without reading the name again. Two
+/// names are the same question when their texts are.
+#[derive(Clone, Debug)]
+pub struct Named {
+    pub name: String,
+    /// The junction on the model's board, once a tape has resolved it there.
+    fixed: Option<JunctionId>,
+}
+
+impl From<&str> for Named {
+    fn from(name: &str) -> Named {
+        Named {
+            name: name.into(),
+            fixed: None,
+        }
+    }
+}
+
+impl From<String> for Named {
+    fn from(name: String) -> Named {
+        Named { name, fixed: None }
+    }
+}
+
+impl PartialEq for Named {
+    fn eq(&self, other: &Named) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Named {}
+
+/// Which of a player's groups a script asks for: each property given must be equal.
+/// A filter makes a question whose answer is usually short and often empty (the
+/// surrounded groups), so the answer can be remembered where every group could not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GroupFilter {
+    pub liberties: Option<i64>,
+    pub size: Option<i64>,
+    pub touches_edge: Option<bool>,
+}
+
+impl GroupFilter {
+    /// Reads a filter map, `#{ liberties: 0, touches_edge: false }`.
+    ///
+    /// # Errors
+    /// A key that is no group property the filter knows, or a value of the wrong type.
+    pub fn read(map: &Map) -> Fallible<GroupFilter> {
+        let mut filter = GroupFilter::default();
+        for (key, value) in map {
+            let number = || -> Fallible<i64> {
+                value.as_int().map_err(|t| {
+                    format!("`{key}` in a group filter is a whole number, not {t}").into()
+                })
+            };
+            match key.as_str() {
+                "liberties" => filter.liberties = Some(number()?),
+                "size" => filter.size = Some(number()?),
+                "touches_edge" => {
+                    filter.touches_edge = Some(value.as_bool().map_err(|t| {
+                        format!("`touches_edge` in a group filter is true or false, not {t}")
+                    })?);
+                }
+                other => {
+                    return Err(format!(
+                        "a group filter has no `{}`; its keys are liberties, size and \
+                         touches_edge",
+                        other.escape_debug()
+                    )
+                    .into())
+                }
+            }
+        }
+        Ok(filter)
+    }
+
+    /// Whether a group passes the filter.
+    pub fn passes(&self, group: &Group) -> bool {
+        self.liberties.is_none_or(|l| group.liberties as i64 == l)
+            && self.size.is_none_or(|s| group.junctions.len() as i64 == s)
+            && self.touches_edge.is_none_or(|t| group.touches_edge == t)
+    }
+}
+
+/// A group as an answer: what a script can read of it. Its junctions are kept as their
+/// places on the lattice, which name them alike on every board of one ruleset, in the
+/// order the script gets their names.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GroupFacts {
+    pub letter: char,
+    pub junctions: Vec<Vertex>,
+    pub liberties: usize,
+    pub touches_edge: bool,
 }
 
 /// A chain asked about: whose pieces, from which junctions to which, joined how.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chain {
     pub player: String,
-    pub from: Vec<String>,
-    pub to: Vec<String>,
+    pub from: Vec<Named>,
+    pub to: Vec<Named>,
     pub adjacency: String,
 }
 
@@ -77,6 +243,8 @@ pub enum Answer {
     Names(Vec<String>),
     /// Coordinates.
     Ints(Vec<i64>),
+    /// Groups of pieces, as a filtered `groups` finds them.
+    Groups(Vec<GroupFacts>),
 }
 
 /// Answers are equal when the script cannot tell them apart; a param always equals
@@ -91,13 +259,34 @@ impl PartialEq for Answer {
             (Answer::Text(a), Answer::Text(b)) => a == b,
             (Answer::Names(a), Answer::Names(b)) => a == b,
             (Answer::Ints(a), Answer::Ints(b)) => a == b,
+            (Answer::Groups(a), Answer::Groups(b)) => a == b,
             _ => false,
         }
     }
 }
 
+impl Eq for Answer {}
+
+/// Hashed as compared: every param alike.
+impl Hash for Answer {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Answer::Int(i) => i.hash(state),
+            Answer::Bool(b) => b.hash(state),
+            Answer::Letter(l) => l.hash(state),
+            Answer::Param(_) => {}
+            Answer::Text(t) => t.hash(state),
+            Answer::Names(n) => n.hash(state),
+            Answer::Ints(i) => i.hash(state),
+            Answer::Groups(g) => g.hash(state),
+        }
+    }
+}
+
 impl Answer {
-    /// The value the script sees.
+    /// The value the script sees. Groups are handed over by [`super::api`], which keeps
+    /// their junctions on the board they were found on.
     pub fn into_dynamic(self) -> Dynamic {
         match self {
             Answer::Int(i) => i.into(),
@@ -115,6 +304,9 @@ impl Answer {
                 .map(Dynamic::from)
                 .collect::<Array>()
                 .into(),
+            // A script is handed groups as `Group` objects, which know the board they
+            // were found on (`GameView::ask_groups`); only a tape holds their facts.
+            Answer::Groups(_) => unreachable!("groups reach scripts through GameView::ask_groups"),
         }
     }
 }
@@ -162,6 +354,88 @@ impl Asked<'_> {
         })
     }
 
+    /// Whether the position stands on the model's own board (a fixed board), where a
+    /// name is the same junction in every position.
+    fn on_model_board(&self) -> bool {
+        Arc::ptr_eq(self.position.board(), &self.model.board)
+    }
+
+    /// The junction a script named, read from the name unless a tape resolved it on
+    /// the model's board and the position stands on that board.
+    fn named(&self, named: &Named) -> Fallible<JunctionId> {
+        match named.fixed {
+            Some(j) if self.on_model_board() => Ok(j),
+            _ => self.junction(&named.name),
+        }
+    }
+
+    /// Resolves the junctions a question names, when the position stands on the model's
+    /// board, so the question can be asked again without reading them (names that are
+    /// no junction stay unresolved: asking again fails as the script did).
+    pub fn resolve_names(&self, question: &mut Question) {
+        if !self.on_model_board() {
+            return;
+        }
+        if let Question::Compared(question, _) = question {
+            return self.resolve_names(question);
+        }
+        let resolve = |named: &mut Named| named.fixed = self.junction(&named.name).ok();
+        match question {
+            Question::OwnerAt(n)
+            | Question::StackAt(n)
+            | Question::Height(n)
+            | Question::Coords(n)
+            | Question::Row(n)
+            | Question::Column(n)
+            | Question::Colour(n)
+            | Question::Neighbours(n)
+            | Question::Linked(n)
+            | Question::Edges(n) => resolve(n),
+            Question::CountHeld(_, names) => names.iter_mut().for_each(resolve),
+            Question::Connected(chain) | Question::Gap(chain) => {
+                chain.from.iter_mut().chain(&mut chain.to).for_each(resolve);
+            }
+            _ => {}
+        }
+    }
+
+    /// The player's groups that pass the filter, in order of their lowest junction.
+    pub fn groups(&self, player: &str, filter: &GroupFilter) -> Fallible<Vec<Group>> {
+        let mut groups = Group::all(self.position, self.player(player)?);
+        groups.retain(|g| filter.passes(g));
+        Ok(groups)
+    }
+
+    /// Groups as an answer: what a script can read of them.
+    pub fn group_facts(&self, groups: &[Group]) -> Answer {
+        let board = self.position.board();
+        let rules = &self.model.rules;
+        Answer::Groups(
+            groups
+                .iter()
+                .map(|g| GroupFacts {
+                    letter: rules.player_letter(g.player),
+                    junctions: g
+                        .junctions
+                        .iter()
+                        .map(|&j| board.junction(j).vertex)
+                        .collect(),
+                    liberties: g.liberties,
+                    touches_edge: g.touches_edge,
+                })
+                .collect(),
+        )
+    }
+
+    /// Answers a question as a remembered tree compares answers: like
+    /// [`Asked::answer`], but a param, the same for every position, is not looked up.
+    pub fn answer_to_compare(&self, question: &Question) -> Fallible<Answer> {
+        match question {
+            Question::Param(_) => Ok(Answer::Param(Dynamic::UNIT)),
+            _ => self.answer(question),
+        }
+    }
+
     /// Answers a question about the position.
     ///
     /// # Errors
@@ -186,14 +460,14 @@ impl Asked<'_> {
             Question::HasLegalTurn => Answer::Bool(self.model.has_turn(position, true)),
             Question::HasTurnWithoutFlip => Answer::Bool(self.model.has_turn(position, false)),
             Question::OwnerAt(name) => {
-                let owner = position.stack(self.junction(name)?).owner();
+                let owner = position.stack(self.named(name)?).owner();
                 Answer::Letter(owner.map(|o| self.model.rules.player_letter(o)))
             }
             Question::CountHeld(p, names) => {
                 let player = self.player(p)?;
                 let mut held = 0;
                 for name in names {
-                    held += i64::from(position.stack(self.junction(name)?).is_owned_by(player));
+                    held += i64::from(position.stack(self.named(name)?).is_owned_by(player));
                 }
                 Answer::Int(held)
             }
@@ -210,7 +484,7 @@ impl Asked<'_> {
                 )
             }
             Question::StackAt(name) => {
-                let stack = position.stack(self.junction(name)?);
+                let stack = position.stack(self.named(name)?);
                 let rules = &self.model.rules;
                 Answer::Names(
                     stack
@@ -220,7 +494,7 @@ impl Asked<'_> {
                 )
             }
             Question::Height(name) => {
-                Answer::Int(i64::from(position.stack(self.junction(name)?).height()))
+                Answer::Int(i64::from(position.stack(self.named(name)?).height()))
             }
             Question::Cells => {
                 let board = position.board();
@@ -238,7 +512,7 @@ impl Asked<'_> {
                 Answer::Text(board.tiles().letter(position.tile(cell)).to_string())
             }
             Question::Coords(name) => {
-                let vertex = position.board().junction(self.junction(name)?).vertex;
+                let vertex = position.board().junction(self.named(name)?).vertex;
                 Answer::Ints(vec![i64::from(vertex.x), i64::from(vertex.y)])
             }
             Question::Row(name) | Question::Column(name) => {
@@ -247,11 +521,11 @@ impl Asked<'_> {
                     return Err(format!(
                         "a patch has no rows or columns that stay put; `coords(\"{}\")` gives \
                          a junction's place",
-                        name.escape_debug()
+                        name.name.escape_debug()
                     )
                     .into());
                 }
-                let junction = board.junction(self.junction(name)?);
+                let junction = board.junction(self.named(name)?);
                 let index = match question {
                     Question::Row(_) => junction.row,
                     _ => junction.column,
@@ -259,20 +533,20 @@ impl Asked<'_> {
                 Answer::Int(i64::from(index) + 1)
             }
             Question::Colour(name) => {
-                let colour = position.board().junction(self.junction(name)?).colour;
+                let colour = position.board().junction(self.named(name)?).colour;
                 Answer::Text(colour.to_string())
             }
             Question::Neighbours(name) => {
-                let j = self.junction(name)?;
+                let j = self.named(name)?;
                 self.sorted_names(position.board().neighbours(j).iter().copied())
             }
             Question::Linked(name) => {
-                let j = self.junction(name)?;
+                let j = self.named(name)?;
                 let board = position.board();
                 self.sorted_names(board.band_neighbours(j, position.tiles()))
             }
             Question::Edges(name) => {
-                let j = self.junction(name)?;
+                let j = self.named(name)?;
                 Answer::Names(
                     board_edges::edges_of(position.board(), j)
                         .into_iter()
@@ -307,6 +581,12 @@ impl Asked<'_> {
                 let gap = board_edges::gap(position, player, &from, &to, adjacency);
                 Answer::Int(gap.map_or(-1, i64::from))
             }
+            Question::Groups(player, filter) => self.group_facts(&self.groups(player, filter)?),
+            Question::Compared(question, comparison) => Answer::Bool(
+                comparison
+                    .apply(&self.answer(question)?)
+                    .ok_or("a comparison of values of different types")?,
+            ),
             Question::Param(name) => {
                 Answer::Param(self.params.get(name).cloned().ok_or_else(|| {
                     format!(
@@ -338,8 +618,8 @@ impl Asked<'_> {
         self.names_of(ids.into_iter())
     }
 
-    fn junction_list(&self, names: &[String]) -> Fallible<Vec<JunctionId>> {
-        names.iter().map(|name| self.junction(name)).collect()
+    fn junction_list(&self, names: &[Named]) -> Fallible<Vec<JunctionId>> {
+        names.iter().map(|name| self.named(name)).collect()
     }
 
     /// A chain's player, its two ends and its adjacency, read.
@@ -363,11 +643,12 @@ impl Asked<'_> {
 }
 
 /// Junction names given as an array, as `count_held` takes them.
-pub fn names(given: Array) -> Fallible<Vec<String>> {
+pub fn names(given: Array) -> Fallible<Vec<Named>> {
     given
         .into_iter()
         .map(|name| {
             name.into_string()
+                .map(Named::from)
                 .map_err(|t| format!("junction names are strings, not {t}").into())
         })
         .collect()
