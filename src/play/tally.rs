@@ -19,6 +19,10 @@
 //! - the sample games, picked as the games go by (the first win of each player, the
 //!   first draw, the first unfinished game, the first of the shortest and of the
 //!   longest), their records kept;
+//! - each game's length, captures and criteria, for the bootstrap intervals of their
+//!   means ([`crate::report::bootstrap`]), up to [`BOOTSTRAP_MAX_GAMES`] games (past
+//!   that the report takes the normal approximation from the sums, and the tally
+//!   lets the values go, so its memory stays bounded);
 //! - and, only when asked ([`Tally::keeping_games`]), every game's record, for the
 //!   JSON report's `game_list`, which holds every game by definition.
 //!
@@ -34,6 +38,11 @@ use super::game_record::{End, GameRecord};
 
 /// How many distinct (result, reason) pairs the endings count one by one.
 pub const MAX_REASONS: usize = 256;
+
+/// The most games whose values a tally keeps for the bootstrap: 120 bytes a game, and
+/// a report's bootstrap work grows with them. Past it, intervals of means come from the
+/// normal approximation, which with thousands of games is as close.
+pub const BOOTSTRAP_MAX_GAMES: usize = 5000;
 
 /// How many games ended with each (result, reason).
 pub type GamesByEnding = BTreeMap<(End, String), u64>;
@@ -63,8 +72,61 @@ pub struct Tally {
     /// Games whose reason came after [`MAX_REASONS`] distinct ones, by result.
     other_endings: GamesByResult,
     picks: Picks,
+    per_game: PerGame,
     /// Every game, when asked for.
     kept: Option<Vec<GameRecord>>,
+}
+
+/// Each game's figures whose mean has an interval: its criteria (in millionths), then
+/// its length and its captures; [`NO_VALUE`] where a game has no value of a criterion.
+type GameValues = [u64; Criterion::ALL.len() + 2];
+const NO_VALUE: u64 = u64::MAX;
+const LENGTH: usize = Criterion::ALL.len();
+const CAPTURES: usize = Criterion::ALL.len() + 1;
+
+/// Every game's [`GameValues`], in game order, while there are at most
+/// [`BOOTSTRAP_MAX_GAMES`] games; `None` past that.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct PerGame(Option<Vec<GameValues>>);
+
+impl Default for PerGame {
+    fn default() -> PerGame {
+        PerGame(Some(Vec::new()))
+    }
+}
+
+impl PerGame {
+    fn add(&mut self, values: GameValues) {
+        if let Some(games) = &mut self.0 {
+            if games.len() < BOOTSTRAP_MAX_GAMES {
+                games.push(values);
+            } else {
+                self.0 = None;
+            }
+        }
+    }
+
+    fn merge(&mut self, later: PerGame) {
+        self.0 = match (self.0.take(), later.0) {
+            (Some(mut mine), Some(theirs)) if mine.len() + theirs.len() <= BOOTSTRAP_MAX_GAMES => {
+                mine.extend(theirs);
+                Some(mine)
+            }
+            _ => None,
+        };
+    }
+
+    /// The values at `at` of the games that have one, if every game's are kept.
+    fn column(&self, at: usize) -> Option<Vec<u64>> {
+        let games = self.0.as_ref()?;
+        Some(
+            games
+                .iter()
+                .map(|values| values[at])
+                .filter(|&v| v != NO_VALUE)
+                .collect(),
+        )
+    }
 }
 
 /// Which side had the first seat: the same in every game so far, or not.
@@ -247,11 +309,17 @@ impl Tally {
         self.capture_sums.add(game.captures);
         self.positions += game.positions;
         self.legal_turns += game.legal_turns;
+        let mut values = [NO_VALUE; LENGTH + 2];
         for criterion in Criterion::ALL {
             if let Some(value) = game.criteria.get(criterion) {
-                self.criteria[criterion as usize].add(to_millionths(value));
+                let millionths = to_millionths(value);
+                self.criteria[criterion as usize].add(millionths);
+                values[criterion as usize] = millionths;
             }
         }
+        values[LENGTH] = turns;
+        values[CAPTURES] = game.captures;
+        self.per_game.add(values);
         self.count_ending(game.end, &game.reason, 1);
         self.picks.add(&game);
         if let Some(kept) = &mut self.kept {
@@ -287,6 +355,7 @@ impl Tally {
             *self.other_endings.entry(end).or_default() += count;
         }
         self.picks.merge(later.picks);
+        self.per_game.merge(later.per_game);
         self.kept = match (self.kept.take(), later.kept) {
             (Some(mut mine), Some(theirs)) => {
                 mine.extend(theirs);
@@ -381,6 +450,22 @@ impl Tally {
     /// games added in any grouping give the same sums.
     pub fn criterion_sums(&self, criterion: Criterion) -> Sums {
         self.criteria[criterion as usize]
+    }
+
+    /// Each game's value of `criterion`, in millionths and game order, over the games
+    /// that have one; `None` past [`BOOTSTRAP_MAX_GAMES`] games.
+    pub fn criterion_values(&self, criterion: Criterion) -> Option<Vec<u64>> {
+        self.per_game.column(criterion as usize)
+    }
+
+    /// Each game's length in turns, in game order; `None` past [`BOOTSTRAP_MAX_GAMES`].
+    pub fn length_values(&self) -> Option<Vec<u64>> {
+        self.per_game.column(LENGTH)
+    }
+
+    /// Each game's captures, in game order; `None` past [`BOOTSTRAP_MAX_GAMES`].
+    pub fn capture_values(&self) -> Option<Vec<u64>> {
+        self.per_game.column(CAPTURES)
     }
 
     /// Every game, in game order, if the tally kept them.
@@ -488,6 +573,36 @@ mod tests {
                 assert_eq!(first, whole, "split at {split}");
             }
         }
+    }
+
+    /// Each game's values are kept, in game order, for the bootstrap while there are at
+    /// most BOOTSTRAP_MAX_GAMES games, however the games were split and merged; past
+    /// that, never, whichever way they came.
+    #[test]
+    fn values_for_the_bootstrap_are_kept_up_to_the_limit_only() {
+        let many = |from: usize, count: usize| -> Tally {
+            let mut tally = Tally::new();
+            (from..from + count).for_each(|i| tally.add(game(i, End::Draw, None, i % 30)));
+            tally
+        };
+        let lengths: Vec<u64> = (0..BOOTSTRAP_MAX_GAMES as u64).map(|i| i % 30).collect();
+        let whole = many(0, BOOTSTRAP_MAX_GAMES);
+        assert_eq!(whole.length_values(), Some(lengths.clone()));
+        let mut halves = many(0, 1000);
+        halves.merge(many(1000, BOOTSTRAP_MAX_GAMES - 1000));
+        assert_eq!(halves, whole);
+        assert_eq!(
+            halves.capture_values().map(|c| c.len()),
+            Some(lengths.len())
+        );
+        // A game with no value of a criterion has none in its list.
+        assert_eq!(halves.criterion_values(Criterion::Drama), Some(Vec::new()));
+
+        let past = many(0, BOOTSTRAP_MAX_GAMES + 1);
+        assert_eq!(past.length_values(), None);
+        let mut merged = many(0, BOOTSTRAP_MAX_GAMES);
+        merged.merge(many(BOOTSTRAP_MAX_GAMES, 1));
+        assert_eq!(merged, past);
     }
 
     #[test]

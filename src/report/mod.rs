@@ -1,8 +1,9 @@
 //! Reports of matches: what many games of a ruleset add up to, and how two rulesets
 //! differ. [`summary`] adds up a match's games ([`crate::play::tournament`] plays them)
-//! with the statistics of [`stats`]; [`text`], [`json`] and [`html`] (with [`charts`])
+//! with the statistics of [`stats`] and [`bootstrap`]; [`text`], [`json`] and [`html`] (with [`charts`])
 //! write the result.
 
+pub mod bootstrap;
 pub mod card;
 pub mod charts;
 pub mod html;

@@ -101,10 +101,11 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::bootstrap::bootstrap_mean;
 use super::stats::{percentile_of_counts, Interval, Mean, Proportion};
 use crate::play::criteria::{Criterion, GameCriteria};
 use crate::play::game_record::{End, GameRecord, PositionRecord};
-use crate::play::tally::{Pick, Tally};
+use crate::play::tally::{Pick, Sums, Tally};
 use crate::play::tournament::{MatchResult, DEFAULT_MAX_TURNS};
 
 /// Where the branching factor's counts come from.
@@ -487,8 +488,17 @@ fn seats(result: &MatchResult) -> Vec<SeatSummary> {
     ]
 }
 
+/// A mean with its interval: by the bootstrap over the games while the tally keeps
+/// each game's value, else by the normal approximation from the sums.
+fn mean_of(values: Option<Vec<u64>>, sums: Sums) -> Mean {
+    match values {
+        Some(values) => bootstrap_mean(&values, 1.0),
+        None => Mean::of_sums(sums),
+    }
+}
+
 fn length(tally: &Tally) -> LengthSummary {
-    let mean = Mean::of_sums(tally.length_sums());
+    let mean = mean_of(tally.length_values(), tally.length_sums());
     let lengths = tally.lengths();
     LengthSummary {
         mean: mean.mean,
@@ -507,7 +517,7 @@ fn criteria(tally: &Tally) -> Vec<CriterionSummary> {
         .iter()
         .map(|&criterion| {
             let sums = tally.criterion_sums(criterion);
-            let millionths = Mean::of_sums(sums);
+            let millionths = mean_of(tally.criterion_values(criterion), sums);
             // Back to units, the interval cut to the criterion's range.
             let most = criterion.most().unwrap_or(f64::INFINITY);
             let scale = |v: Option<f64>| v.map(|v| (v / 1e6).clamp(0.0, most));
@@ -526,7 +536,7 @@ fn criteria(tally: &Tally) -> Vec<CriterionSummary> {
 
 fn captures(tally: &Tally) -> CapturesSummary {
     let sums = tally.capture_sums();
-    let mean = Mean::of_sums(sums);
+    let mean = mean_of(tally.capture_values(), sums);
     CapturesSummary {
         mean: mean.mean,
         low: mean.low,
