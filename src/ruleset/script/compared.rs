@@ -1,5 +1,6 @@
 //! Where a script compares a game answer with a constant, right where it asks:
-//! `game.pieces(next) == 0`, `game.pool == 0`, `0 < game.supply(p)`.
+//! `game.pieces(next) == 0`, `game.pool == 0`, `0 < game.supply(p)`, or with a
+//! `[params]` value asked for there: `game.quiet_turns >= game.param("limit")`.
 //!
 //! There the answer goes nowhere but into the comparison, so what the script does next
 //! depends on the comparison alone, and a tape may write the comparison down instead of
@@ -50,6 +51,10 @@ impl ComparedSites {
             Expr::IntegerConstant(i, _) => Constant::Int(*i),
             Expr::StringConstant(s, _) => Constant::Text(s.to_string()),
             Expr::BoolConstant(b, _) => Constant::Bool(*b),
+            Expr::Dot(chain, _, _) => match param_asked(&chain.rhs) {
+                Some(name) => Constant::Param(name),
+                None => return,
+            },
             _ => return,
         };
         if let Some(key) = key(Some(source), place) {
@@ -68,6 +73,18 @@ impl ComparedSites {
     /// there with a constant.
     pub fn at(&self, source: Option<&str>, place: Position) -> Option<&Comparison> {
         self.0.get(&key(source, place)?)
+    }
+}
+
+/// The name in `.param("name")`: a param is the same at every call while the ruleset
+/// is loaded, so comparing with it is comparing with a constant.
+fn param_asked(call: &Expr) -> Option<String> {
+    let Expr::MethodCall(call, _) = call else {
+        return None;
+    };
+    match call.args.as_slice() {
+        [Expr::StringConstant(name, _)] if call.name == "param" => Some(name.to_string()),
+        _ => None,
     }
 }
 
@@ -116,13 +133,36 @@ mod tests {
         let mut comparisons = found.0.values();
         let pieces = comparisons.next().unwrap();
         assert_eq!((pieces.op, pieces.answer_right), (Op::Eq, false));
-        assert_eq!(pieces.apply(&Answer::Int(0)), Some(true));
-        assert_eq!(pieces.apply(&Answer::Int(3)), Some(false));
-        assert_eq!(pieces.apply(&Answer::Text("0".into())), None);
+        let none = BTreeMap::new();
+        assert_eq!(pieces.apply(&Answer::Int(0), &none), Some(true));
+        assert_eq!(pieces.apply(&Answer::Int(3), &none), Some(false));
+        assert_eq!(pieces.apply(&Answer::Text("0".into()), &none), None);
         // `0 < game.pool` is `game.pool > 0`.
         let pool = comparisons.next().unwrap();
         assert_eq!((pool.op, pool.answer_right), (Op::Lt, true));
-        assert_eq!(pool.apply(&Answer::Int(5)), Some(true));
-        assert_eq!(pool.apply(&Answer::Int(0)), Some(false));
+        assert_eq!(pool.apply(&Answer::Int(5), &none), Some(true));
+        assert_eq!(pool.apply(&Answer::Int(0), &none), Some(false));
+    }
+
+    /// A param asked for where it is compared is a constant; a param kept in a variable,
+    /// or another method's answer, is not.
+    #[test]
+    fn comparisons_with_params_asked_there_are_found() {
+        let found = sites(
+            "fn f(game) {\n    if game.quiet_turns >= game.param(\"limit\") { return 1; }\n    \
+             let n = game.param(\"limit\");\n    if game.quiet_turns >= n { return 2; }\n    \
+             if game.tiles > game.pieces(\"x\") { return 3; }\n}",
+        );
+        let lines: Vec<usize> = found.0.keys().map(|(_, l, _)| *l).collect();
+        assert_eq!(lines, [2], "{found:?}");
+        let quiet = found.0.values().next().unwrap();
+        assert_eq!(quiet.constant, Constant::Param("limit".into()));
+        let params = BTreeMap::from([("limit".to_string(), rhai::Dynamic::from(100_i64))]);
+        assert_eq!(quiet.apply(&Answer::Int(99), &params), Some(false));
+        assert_eq!(quiet.apply(&Answer::Int(100), &params), Some(true));
+        // A param that is no whole number, or none: the answer is written as it is.
+        let text = BTreeMap::from([("limit".to_string(), rhai::Dynamic::from("x"))]);
+        assert_eq!(quiet.apply(&Answer::Int(100), &text), None);
+        assert_eq!(quiet.apply(&Answer::Int(100), &BTreeMap::new()), None);
     }
 }

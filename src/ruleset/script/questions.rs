@@ -80,21 +80,26 @@ pub enum Op {
     Ge,
 }
 
-/// A literal a script compares an answer with.
+/// A value a script compares an answer with: a literal, or a `[params]` value asked for
+/// right there (`game.quiet_turns >= game.param("draw_after_quiet_turns")`), which does
+/// not change while the ruleset is loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Constant {
     Int(i64),
     Text(String),
     Bool(bool),
+    Param(String),
 }
 
 impl Comparison {
-    /// What the script's comparison gives for an answer; `None` where the types differ
-    /// (the script's comparison is then an error, or not one the answer stands for).
-    pub fn apply(&self, answer: &Answer) -> Option<bool> {
+    /// What the script's comparison gives for an answer, with the ruleset's `params`;
+    /// `None` where the types differ (the script's comparison is then an error, or not
+    /// one the answer stands for) or the param is not a whole number.
+    pub fn apply(&self, answer: &Answer, params: &BTreeMap<String, Dynamic>) -> Option<bool> {
         use std::cmp::Ordering;
         let order: Ordering = match (answer, &self.constant) {
             (Answer::Int(a), Constant::Int(c)) => a.cmp(c),
+            (Answer::Int(a), Constant::Param(name)) => a.cmp(&params.get(name)?.as_int().ok()?),
             (Answer::Bool(a), Constant::Bool(c)) if matches!(self.op, Op::Eq | Op::Ne) => a.cmp(c),
             (Answer::Letter(a), Constant::Text(c)) if matches!(self.op, Op::Eq | Op::Ne) => {
                 let letter = a.map(String::from).unwrap_or_default();
@@ -584,7 +589,7 @@ impl Asked<'_> {
             Question::Groups(player, filter) => self.group_facts(&self.groups(player, filter)?),
             Question::Compared(question, comparison) => Answer::Bool(
                 comparison
-                    .apply(&self.answer(question)?)
+                    .apply(&self.answer(question)?, self.params)
                     .ok_or("a comparison of values of different types")?,
             ),
             Question::Param(name) => {
