@@ -2,6 +2,7 @@
 //! position drawn here, its answer worked out by hand from the drawing.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use variant_run::ruleset::Variant;
 
@@ -31,7 +32,13 @@ fn probe(label: &str, base: &str, expression: &str) -> PathBuf {
 
 /// What `expression` answers on `position` of a 5 x 5 truchet-browne board (or a patch).
 fn ask(base: &str, position: &str, expression: &str) -> Result<String, String> {
-    let label = format!("{:x}", fxhash(expression));
+    // Tests run at once and may ask the same expression: each probe has its own folder.
+    static PROBES: AtomicUsize = AtomicUsize::new(0);
+    let label = format!(
+        "{:x}-{}",
+        fxhash(expression),
+        PROBES.fetch_add(1, Ordering::Relaxed)
+    );
     let dir = probe(&label, base, expression);
     let size = (base != "trugo").then_some(5);
     let variant = Variant::load(&dir, size).map_err(|e| e.to_string())?;
