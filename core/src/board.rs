@@ -108,6 +108,10 @@ pub struct Board {
     min_tiles: usize,
     /// The tile's corner pairs that bands join (see [`band_pairs`]).
     band_pairs: Arc<[(u8, u8, u8)]>,
+    /// The cells a tile may be placed in, in coordinate order (see [`Board::open_cells`]).
+    /// Kept with the board because a patch changes a cell at a time and the move
+    /// generator asks for them on every turn.
+    open: Vec<Cell>,
 }
 
 impl Board {
@@ -263,6 +267,7 @@ impl Board {
         };
 
         let at_edge = at_edge(&edge_start, lattice.cells_per_corner());
+        let open = open_cells_of(lattice, &cells, &cell_sides);
         Ok(Board {
             lattice,
             naming,
@@ -284,6 +289,7 @@ impl Board {
             at_edge,
             min_tiles,
             band_pairs: pairs,
+            open,
         })
     }
 
@@ -595,6 +601,7 @@ impl Board {
         }
         cell_junction_start.push(cell_junction_list.len() as u32);
         let at_edge = at_edge(&edge_start, lattice.cells_per_corner());
+        let open = self.open_changed(cell, add, &cells, &cell_sides);
         Ok(Board {
             lattice,
             naming: self.naming,
@@ -616,7 +623,55 @@ impl Board {
             at_edge,
             min_tiles: self.min_tiles,
             band_pairs: Arc::clone(&self.band_pairs),
+            open,
         })
+    }
+
+    /// The open cells once `cell` has come or gone (`cells` and `sides` are the new
+    /// board's): only the cell and its neighbours can change.
+    fn open_changed(
+        &self,
+        cell: Cell,
+        add: bool,
+        cells: &[Cell],
+        sides: &[Option<CellId>],
+    ) -> Vec<Cell> {
+        if self.cells.is_empty() || cells.is_empty() {
+            return open_cells_of(self.lattice, cells, sides);
+        }
+        let lattice = self.lattice;
+        let on = |c: Cell| cells.binary_search(&c).is_ok();
+        let touches = |c: Cell| lattice.neighbour_cells(c).into_iter().any(on);
+        let mut open = self.open.clone();
+        let mut set = |c: Cell, is_open: bool| match (open.binary_search(&c), is_open) {
+            (Err(at), true) => open.insert(at, c),
+            (Ok(at), false) => {
+                open.remove(at);
+            }
+            _ => {}
+        };
+        if add {
+            set(cell, false);
+            for n in lattice.neighbour_cells(cell) {
+                if !on(n) {
+                    set(n, true);
+                }
+            }
+        } else {
+            set(cell, touches(cell));
+            for n in lattice.neighbour_cells(cell) {
+                if !on(n) {
+                    set(n, touches(n));
+                }
+            }
+        }
+        open
+    }
+
+    /// The empty cells a tile may be placed in: the origin on an empty patch, else every
+    /// cell off the board that shares a side with a cell on it; in coordinate order.
+    pub fn open_cells(&self) -> &[Cell] {
+        &self.open
     }
 
     /// A junction of a patch at a corner point (a patch's junctions need no grid).
@@ -1143,6 +1198,30 @@ fn at_edge(edge_start: &[u32], sides_per_corner: usize) -> Vec<bool> {
         .collect()
 }
 
+/// The open cells of a board of these cells (`sides` as [`Board`] keeps them), made
+/// from scratch.
+fn open_cells_of(lattice: Lattice, cells: &[Cell], sides: &[Option<CellId>]) -> Vec<Cell> {
+    if cells.is_empty() {
+        return vec![crate::patch::ORIGIN];
+    }
+    let k = lattice.corner_count();
+    let mut open: Vec<Cell> = Vec::new();
+    for (&cell, sides) in cells.iter().zip(sides.chunks(k)) {
+        if sides.iter().all(Option::is_some) {
+            continue;
+        }
+        let across = lattice.neighbour_cells(cell);
+        open.extend(
+            (0..sides.len())
+                .filter(|&s| sides[s].is_none())
+                .map(|s| across[s]),
+        );
+    }
+    open.sort_unstable();
+    open.dedup();
+    open
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1191,7 +1270,7 @@ mod tests {
         Vec<(JunctionId, CellId, u8)>,
         Vec<u32>,
         (Vec<u32>, Vec<JunctionId>),
-        (Vec<bool>, Vec<Option<CellId>>),
+        (Vec<bool>, Vec<Option<CellId>>, Vec<Cell>),
     ) {
         (
             b.cells.clone(),
@@ -1201,7 +1280,7 @@ mod tests {
             b.band_to.iter().map(|l| (l.to, l.cell, l.states)).collect(),
             b.band_start.clone(),
             (b.cell_junction_start.clone(), b.cell_junction_list.clone()),
-            (b.at_edge.clone(), b.cell_sides.clone()),
+            (b.at_edge.clone(), b.cell_sides.clone(), b.open.clone()),
         )
     }
 

@@ -224,19 +224,21 @@ fn tile_stage(
     scratch: &mut Scratch,
     visit: &mut Visit,
 ) -> ControlFlow<()> {
-    let actions: Vec<TileAction> = match group.tile {
+    let mut each = |action: TileAction| {
+        let stage = Staged::new(&model.rules, staged, Some(action));
+        piece_stage(model, &stage, group, flip, Some(action), scratch, visit)
+    };
+    match group.tile {
         None => {
             let stage = Staged::new(&model.rules, staged, None);
-            return piece_stage(model, &stage, group, flip, None, scratch, visit);
+            piece_stage(model, &stage, group, flip, None, scratch, visit)
         }
-        Some(TileKind::Place) => patch::placements(staged),
-        Some(TileKind::Remove) => patch::removals(&model.rules, staged),
-    };
-    for action in actions {
-        let stage = Staged::new(&model.rules, staged, Some(action));
-        piece_stage(model, &stage, group, flip, Some(action), scratch, visit)?;
+        // Placements are read off the board's open cells, with no list made.
+        Some(TileKind::Place) => patch::placements(staged).try_for_each(&mut each),
+        Some(TileKind::Remove) => patch::removals(&model.rules, staged)
+            .into_iter()
+            .try_for_each(&mut each),
     }
-    ControlFlow::Continue(())
 }
 
 /// Stage three: the group's piece actions on the staged position (or none, where the

@@ -11,41 +11,24 @@ use crate::{Cell, CellId, Position, Rules, Stack, TileAction};
 pub const ORIGIN: Cell = Cell::new(0, 0);
 
 /// The empty cells a tile may be placed in: the origin on an empty patch, else every
-/// empty cell sharing a side with a tile; in coordinate order.
+/// empty cell sharing a side with a tile; in coordinate order. The board keeps them
+/// ([`crate::Board::open_cells`]); this is a copy.
 pub fn open_cells(position: &Position) -> Vec<Cell> {
-    let board = position.board();
-    if board.cell_count() == 0 {
-        return vec![ORIGIN];
-    }
-    let lattice = board.lattice();
-    let mut cells: Vec<Cell> = Vec::new();
-    for (c, &cell) in board.cells().iter().enumerate() {
-        let sides = board.cell_sides(c as CellId);
-        if sides.iter().all(Option::is_some) {
-            continue;
-        }
-        let across = lattice.neighbour_cells(cell);
-        cells.extend(
-            (0..sides.len())
-                .filter(|&s| sides[s].is_none())
-                .map(|s| across[s]),
-        );
-    }
-    cells.sort_unstable();
-    cells.dedup();
-    cells
+    position.board().open_cells().to_vec()
 }
 
 /// Every placement the pool allows now: each open cell in each tile state.
-pub(crate) fn placements(position: &Position) -> Vec<TileAction> {
-    if position.pool() == 0 {
-        return Vec::new();
-    }
-    let states = position.board().tiles().len() as u8;
-    open_cells(position)
-        .into_iter()
-        .flat_map(|cell| (0..states).map(move |state| TileAction::Place { cell, state }))
-        .collect()
+pub(crate) fn placements(position: &Position) -> impl Iterator<Item = TileAction> + '_ {
+    let board = position.board();
+    let states = if position.pool() == 0 {
+        0
+    } else {
+        board.tiles().len() as u8
+    };
+    board
+        .open_cells()
+        .iter()
+        .flat_map(move |&cell| (0..states).map(move |state| TileAction::Place { cell, state }))
 }
 
 /// Every removal the rules allow now.
@@ -289,7 +272,7 @@ mod tests {
             let mut position = Position::empty(&model.board, 0);
             position.set_pool(40);
             for _ in 0..40 {
-                let places = placements(&position);
+                let places: Vec<TileAction> = placements(&position).collect();
                 apply_tile(
                     &model.rules,
                     &mut position,

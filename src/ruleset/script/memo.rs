@@ -36,8 +36,9 @@
 
 use std::cell::Cell;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, DefaultHasher};
 use std::rc::Rc;
+
+use rustc_hash::FxBuildHasher;
 
 use variant_run_core::Outcome;
 
@@ -108,7 +109,8 @@ pub enum Recall<R> {
     Run,
 }
 
-type FixedHasher = BuildHasherDefault<DefaultHasher>;
+/// A fixed hash (no random keys), and a fast one: answers are hashed on every recall.
+type FixedHasher = FxBuildHasher;
 
 /// A node's branches: the answers seen and the nodes they lead to. Looked up only,
 /// never listed, so the map's order reaches nothing.
