@@ -692,6 +692,18 @@ impl Board {
         self.naming
     }
 
+    /// Whether a junction id stands for the same junction (the same name and place) on
+    /// this board and on `other`: they are one board, or fixed boards of the same cells
+    /// (a ruleset loaded again, as each worker thread does, builds its own copy).
+    pub fn same_junctions(&self, other: &Board) -> bool {
+        std::ptr::eq(self, other)
+            || (self.naming == Naming::Grid
+                && other.naming == Naming::Grid
+                && self.lattice == other.lattice
+                && self.min_tiles == other.min_tiles
+                && self.cells == other.cells)
+    }
+
     /// Whether this is a patch of a boardless game (names from coordinates).
     pub fn is_patch(&self) -> bool {
         self.naming == Naming::Coordinates

@@ -74,9 +74,11 @@ impl Tape {
         }
     }
 
-    /// Writes down a question and its answer, unless the tape has stopped.
+    /// Writes down a question and its answer, unless the tape has stopped. A param's
+    /// answer is the same in every position, so asking it again would tell the tree
+    /// nothing: it is not written down.
     pub fn write(&mut self, question: Question, answer: &Answer) {
-        if !self.unrepeatable {
+        if !self.unrepeatable && !question.is_constant() {
             self.asked.push((question, answer.clone()));
         }
     }
@@ -115,6 +117,9 @@ type FixedHasher = FxBuildHasher;
 /// A node's branches: the answers seen and the nodes they lead to. Looked up only,
 /// never listed, so the map's order reaches nothing.
 enum Branches {
+    /// A yes-or-no question (most are: comparisons, `has_legal_turn`): the branch for
+    /// false and for true, found without comparing answers.
+    Bools([Option<usize>; 2]),
     Few(Vec<(Answer, usize)>),
     Many(HashMap<Answer, usize, FixedHasher>),
 }
@@ -122,20 +127,38 @@ enum Branches {
 impl Branches {
     fn get(&self, answer: &Answer) -> Option<usize> {
         match self {
+            Branches::Bools(branches) => match answer {
+                Answer::Bool(b) => branches[usize::from(*b)],
+                _ => None,
+            },
             Branches::Few(few) => few.iter().find(|(a, _)| a == answer).map(|&(_, n)| n),
             Branches::Many(many) => many.get(answer).copied(),
         }
     }
 
     fn insert(&mut self, answer: Answer, node: usize) {
-        match self {
-            Branches::Few(few) if few.len() < FEW_BRANCHES => few.push((answer, node)),
-            Branches::Few(few) => {
+        match (&mut *self, &answer) {
+            (Branches::Few(few), Answer::Bool(b)) if few.is_empty() => {
+                let mut branches = [None; 2];
+                branches[usize::from(*b)] = Some(node);
+                *self = Branches::Bools(branches);
+            }
+            (Branches::Bools(branches), Answer::Bool(b)) => branches[usize::from(*b)] = Some(node),
+            (Branches::Bools(branches), _) => {
+                // Not a yes-or-no question after all: its answers, listed.
+                let mut few: Vec<(Answer, usize)> = (0..2)
+                    .filter_map(|b| Some((Answer::Bool(b == 1), branches[b]?)))
+                    .collect();
+                few.push((answer, node));
+                *self = Branches::Few(few);
+            }
+            (Branches::Few(few), _) if few.len() < FEW_BRANCHES => few.push((answer, node)),
+            (Branches::Few(few), _) => {
                 let mut many: HashMap<Answer, usize, FixedHasher> = few.drain(..).collect();
                 many.insert(answer, node);
                 *self = Branches::Many(many);
             }
-            Branches::Many(many) => {
+            (Branches::Many(many), _) => {
                 many.insert(answer, node);
             }
         }
@@ -429,6 +452,29 @@ mod tests {
         memo.learn(tape(vec![(any.clone(), Answer::Groups(found))], true), ());
         assert_eq!(memo.recall(&asked(&lone)), Recall::Run);
         assert_eq!(memo.recall(&asked(&taken)), Recall::Learn);
+    }
+
+    /// A yes-or-no node keeps its two branches apart, and a node that turns out to
+    /// answer otherwise still finds every answer it saw.
+    #[test]
+    fn yes_or_no_branches_and_a_node_that_answers_otherwise() {
+        let mut branches = Branches::Few(Vec::new());
+        assert_eq!(branches.get(&Answer::Bool(true)), None);
+        branches.insert(Answer::Bool(true), 1);
+        branches.insert(Answer::Bool(false), 2);
+        assert!(matches!(branches, Branches::Bools(_)));
+        assert_eq!(branches.get(&Answer::Bool(true)), Some(1));
+        assert_eq!(branches.get(&Answer::Bool(false)), Some(2));
+        assert_eq!(branches.get(&Answer::Int(1)), None);
+        branches.insert(Answer::Int(1), 3);
+        assert!(matches!(branches, Branches::Few(_)));
+        for (answer, node) in [
+            (Answer::Bool(true), 1),
+            (Answer::Bool(false), 2),
+            (Answer::Int(1), 3),
+        ] {
+            assert_eq!(branches.get(&answer), Some(node));
+        }
     }
 
     /// A node with many answers (here many piece counts) finds each by hashing, as it

@@ -3,15 +3,23 @@
 //! can be written down while it runs and asked again of another position without it
 //! (see [`super::memo`]).
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use rhai::{Array, Dynamic, EvalAltResult, Map};
-use variant_run_core::{CellId, GameModel, Group, JunctionId, PlayerId, Position, Vertex};
+use variant_run_core::{Board, CellId, GameModel, Group, JunctionId, PlayerId, Position, Vertex};
 
 use super::board_edges;
 use crate::ruleset::config::Edge;
+
+thread_local! {
+    /// The last two boards found to have the same junctions: a worker thread's copy of
+    /// the model's board and the one its positions stand on. Kept, so the comparison is
+    /// made once a thread (holding them, their addresses cannot be reused meanwhile).
+    static SAME_BOARDS: RefCell<Option<(Arc<Board>, Arc<Board>)>> = const { RefCell::new(None) };
+}
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
@@ -60,6 +68,18 @@ pub enum Question {
     Compared(Box<Question>, Comparison),
 }
 
+impl Question {
+    /// Whether the answer is the same in every position of the ruleset: a param, or a
+    /// param compared with a constant.
+    pub fn is_constant(&self) -> bool {
+        match self {
+            Question::Param(_) => true,
+            Question::Compared(question, _) => question.is_constant(),
+            _ => false,
+        }
+    }
+}
+
 /// A comparison of an answer with a constant, as a script wrote it where it asked
 /// (see [`super::compared`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +112,22 @@ pub enum Constant {
 }
 
 impl Comparison {
+    /// The comparison with a param's value put in its place: params do not change while
+    /// the ruleset is loaded, so a remembered tree need not look it up again.
+    pub fn resolved(&self, params: &BTreeMap<String, Dynamic>) -> Comparison {
+        let constant = match &self.constant {
+            Constant::Param(name) => match params.get(name).map(Dynamic::as_int) {
+                Some(Ok(value)) => Constant::Int(value),
+                _ => self.constant.clone(),
+            },
+            other => other.clone(),
+        };
+        Comparison {
+            constant,
+            ..self.clone()
+        }
+    }
+
     /// What the script's comparison gives for an answer, with the ruleset's `params`;
     /// `None` where the types differ (the script's comparison is then an error, or not
     /// one the answer stands for) or the param is not a whole number.
@@ -332,6 +368,12 @@ impl Asked<'_> {
     /// The player of a letter.
     pub fn player(&self, letter: &str) -> Fallible<PlayerId> {
         let rules = &self.model.rules;
+        // Asked on every recall: the usual one-letter case first.
+        if let &[byte] = letter.as_bytes() {
+            if let Some(player) = rules.player_by_letter(char::from(byte)) {
+                return Ok(player);
+            }
+        }
         let mut chars = letter.chars();
         match (chars.next(), chars.next()) {
             (Some(c), None) => rules.player_by_letter(c),
@@ -360,16 +402,37 @@ impl Asked<'_> {
     }
 
     /// Whether the position stands on the model's own board (a fixed board), where a
-    /// name is the same junction in every position.
+    /// name is the same junction in every position. A worker thread's copy of the
+    /// ruleset has its own copy of the board: the same junctions.
     fn on_model_board(&self) -> bool {
-        Arc::ptr_eq(self.position.board(), &self.model.board)
+        let (board, model) = (self.position.board(), &self.model.board);
+        if Arc::ptr_eq(board, model) {
+            return true;
+        }
+        SAME_BOARDS.with(|same| {
+            if let Some((a, b)) = &*same.borrow() {
+                if Arc::ptr_eq(a, board) && Arc::ptr_eq(b, model) {
+                    return true;
+                }
+            }
+            let is_same = board.same_junctions(model);
+            if is_same {
+                *same.borrow_mut() = Some((Arc::clone(board), Arc::clone(model)));
+            }
+            is_same
+        })
     }
 
     /// The junction a script named, read from the name unless a tape resolved it on
     /// the model's board and the position stands on that board.
     fn named(&self, named: &Named) -> Fallible<JunctionId> {
+        self.named_on(named, self.on_model_board())
+    }
+
+    /// As [`Asked::named`], with [`Asked::on_model_board`] asked once for a list of names.
+    fn named_on(&self, named: &Named, on_model_board: bool) -> Fallible<JunctionId> {
         match named.fixed {
-            Some(j) if self.on_model_board() => Ok(j),
+            Some(j) if on_model_board => Ok(j),
             _ => self.junction(&named.name),
         }
     }
@@ -470,9 +533,11 @@ impl Asked<'_> {
             }
             Question::CountHeld(p, names) => {
                 let player = self.player(p)?;
+                let fixed = self.on_model_board();
                 let mut held = 0;
                 for name in names {
-                    held += i64::from(position.stack(self.named(name)?).is_owned_by(player));
+                    let j = self.named_on(name, fixed)?;
+                    held += i64::from(position.stack(j).is_owned_by(player));
                 }
                 Answer::Int(held)
             }
@@ -624,7 +689,11 @@ impl Asked<'_> {
     }
 
     fn junction_list(&self, names: &[Named]) -> Fallible<Vec<JunctionId>> {
-        names.iter().map(|name| self.named(name)).collect()
+        let fixed = self.on_model_board();
+        names
+            .iter()
+            .map(|name| self.named_on(name, fixed))
+            .collect()
     }
 
     /// A chain's player, its two ends and its adjacency, read.
