@@ -158,21 +158,11 @@ fn only_the_shipped_end_rules_have_twins() {
 }
 
 fn run(args: &[&str]) -> Vec<u8> {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_variant-run"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output.stdout
+    crate::common::run_ok(args)
 }
 
 fn bench_json(args: &[&str]) -> serde_json::Value {
-    serde_json::from_slice(&run(args)).unwrap()
+    crate::common::run_json(args)
 }
 
 /// What `perft` prints: the count.

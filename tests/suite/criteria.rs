@@ -9,23 +9,30 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::root;
+use crate::common::{root, run_json};
 
 fn match_json(win_on_turn: u32) -> Value {
     let fixture = root().join("tests/fixtures/criteria/won-on-turn");
-    let out = Command::new(env!("CARGO_BIN_EXE_variant-run"))
-        .arg(&fixture)
-        .args(["match", "--games", "4", "--size", "5", "--json"])
-        .args(["--player", "x=mcts:20", "--player", "o=mcts:20"])
-        .args(["--param", &format!("win_on_turn={win_on_turn}")])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let win_on_turn = format!("win_on_turn={win_on_turn}");
+    let mut args: Vec<&std::ffi::OsStr> = vec![fixture.as_os_str()];
+    args.extend(
+        [
+            "match",
+            "--games",
+            "4",
+            "--size",
+            "5",
+            "--json",
+            "--player",
+            "x=mcts:20",
+            "--player",
+            "o=mcts:20",
+            "--param",
+            &win_on_turn,
+        ]
+        .map(std::ffi::OsStr::new),
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    run_json(args)
 }
 
 fn criterion<'a>(report: &'a Value, key: &str) -> &'a Value {

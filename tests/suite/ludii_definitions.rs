@@ -26,19 +26,11 @@ fn reports() -> Vec<Value> {
     ];
     runs.iter()
         .map(|players| {
-            let out = Command::new(env!("CARGO_BIN_EXE_variant-run"))
-                .args(["truchet-browne", "match", "--size", "3", "--games", "6"])
-                .args(["--max-turns", "60", "--seed", "5", "--threads", "1"])
-                .args(*players)
-                .args(["--json", "--positions"])
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            serde_json::from_slice(&out.stdout).unwrap()
+            let mut args = vec!["truchet-browne", "match", "--size", "3", "--games", "6"];
+            args.extend(["--max-turns", "60", "--seed", "5", "--threads", "1"]);
+            args.extend(*players);
+            args.extend(["--json", "--positions"]);
+            crate::common::run_json(args)
         })
         .collect()
 }

@@ -11,6 +11,35 @@ use std::path::{Path, PathBuf};
 use variant_run::core::Position;
 use variant_run::{draw, Variant};
 
+/// What `variant-run <args>` prints, run from the project folder; the test fails with
+/// the program's message if it does not succeed.
+pub fn run_ok<I, S>(args: I) -> Vec<u8>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_variant-run"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// What `variant-run <args> --json` prints (the `--json` is the caller's), read.
+pub fn run_json<I, S>(args: I) -> serde_json::Value
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    serde_json::from_slice(&run_ok(args)).unwrap()
+}
+
 /// The project folder whose rulesets, fixtures and tables the tests read:
 /// `$VARIANT_RUN_HOME` when it is set (rule_change.rs points it at a changed copy of the
 /// project, and rulesets are then found there too), else this checkout.
