@@ -242,6 +242,8 @@ pub(super) fn lower(
     let keyed_layout = setup::keyed_layout(&lowering, &config.setup, &model)?;
     let notations = notation::notations(&lowering, &config.notation, &model)?;
     let marks = marks::marks(&lowering, &config, &model.board)?;
+    // Every script is compiled: the params they compare with get their values.
+    lowering.host.resolve_compared_params(&lowering.params);
     lowering
         .hooks
         .sort_by_key(|(hook, _)| HOOKS.iter().position(|h| h.key == hook.key));

@@ -60,7 +60,7 @@ impl GameView {
             let compared = tape
                 .sites
                 .at(ctx.call_source(), ctx.call_position())
-                .and_then(|c| Some((c.resolved(asked.params), c.apply(&answer, asked.params)?)));
+                .and_then(|c| Some((c.clone(), c.apply(&answer)?)));
             match compared {
                 Some((comparison, result)) => tape.write(
                     Question::Compared(Box::new(question), comparison),

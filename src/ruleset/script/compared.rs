@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use rhai::{Expr, Position, AST};
+use rhai::{Dynamic, Expr, Position, AST};
 
 use super::questions::{Comparison, Constant, Op};
 
@@ -66,6 +66,19 @@ impl ComparedSites {
                     answer_right,
                 },
             );
+        }
+    }
+
+    /// Puts each param's value in place of its name, once the ruleset's `[params]` are
+    /// known: a param does not change while the ruleset is loaded. A param that is no
+    /// whole number, text or truth value, or none, stays a name that no answer matches.
+    pub fn resolve_params(&mut self, params: &BTreeMap<String, Dynamic>) {
+        for comparison in self.0.values_mut() {
+            if let Constant::Param(name) = &comparison.constant {
+                if let Some(value) = params.get(name).and_then(Constant::of) {
+                    comparison.constant = value;
+                }
+            }
         }
     }
 
@@ -133,15 +146,14 @@ mod tests {
         let mut comparisons = found.0.values();
         let pieces = comparisons.next().unwrap();
         assert_eq!((pieces.op, pieces.answer_right), (Op::Eq, false));
-        let none = BTreeMap::new();
-        assert_eq!(pieces.apply(&Answer::Int(0), &none), Some(true));
-        assert_eq!(pieces.apply(&Answer::Int(3), &none), Some(false));
-        assert_eq!(pieces.apply(&Answer::Text("0".into()), &none), None);
+        assert_eq!(pieces.apply(&Answer::Int(0)), Some(true));
+        assert_eq!(pieces.apply(&Answer::Int(3)), Some(false));
+        assert_eq!(pieces.apply(&Answer::Text("0".into())), None);
         // `0 < game.pool` is `game.pool > 0`.
         let pool = comparisons.next().unwrap();
         assert_eq!((pool.op, pool.answer_right), (Op::Lt, true));
-        assert_eq!(pool.apply(&Answer::Int(5), &none), Some(true));
-        assert_eq!(pool.apply(&Answer::Int(0), &none), Some(false));
+        assert_eq!(pool.apply(&Answer::Int(5)), Some(true));
+        assert_eq!(pool.apply(&Answer::Int(0)), Some(false));
     }
 
     /// A param asked for where it is compared is a constant; a param kept in a variable,
@@ -157,12 +169,22 @@ mod tests {
         assert_eq!(lines, [2], "{found:?}");
         let quiet = found.0.values().next().unwrap();
         assert_eq!(quiet.constant, Constant::Param("limit".into()));
-        let params = BTreeMap::from([("limit".to_string(), rhai::Dynamic::from(100_i64))]);
-        assert_eq!(quiet.apply(&Answer::Int(99), &params), Some(false));
-        assert_eq!(quiet.apply(&Answer::Int(100), &params), Some(true));
+        let with = |params: &[(&str, Dynamic)]| {
+            let mut resolved = found.clone();
+            resolved.resolve_params(
+                &params
+                    .iter()
+                    .map(|(name, value)| (name.to_string(), value.clone()))
+                    .collect(),
+            );
+            resolved.0.into_values().next().unwrap()
+        };
+        let limit = with(&[("limit", Dynamic::from(100_i64))]);
+        assert_eq!(limit.apply(&Answer::Int(99)), Some(false));
+        assert_eq!(limit.apply(&Answer::Int(100)), Some(true));
         // A param that is no whole number, or none: the answer is written as it is.
-        let text = BTreeMap::from([("limit".to_string(), rhai::Dynamic::from("x"))]);
-        assert_eq!(quiet.apply(&Answer::Int(100), &text), None);
-        assert_eq!(quiet.apply(&Answer::Int(100), &BTreeMap::new()), None);
+        let text = with(&[("limit", Dynamic::from("x"))]);
+        assert_eq!(text.apply(&Answer::Int(100)), None);
+        assert_eq!(with(&[]).apply(&Answer::Int(100)), None);
     }
 }

@@ -1,6 +1,7 @@
 //! The Rhai script host: one engine, every script compiled once, sandbox limits, and
 //! errors that name the file, line and column with a caret under the spot.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -85,6 +86,11 @@ impl ScriptHost {
     /// Where the compiled scripts compare a game answer with a constant as they ask.
     pub fn compared(&self) -> &Rc<ComparedSites> {
         &self.compared
+    }
+
+    /// Puts the ruleset's param values in place of the params the scripts compare with.
+    pub fn resolve_compared_params(&mut self, params: &BTreeMap<String, Dynamic>) {
+        Rc::make_mut(&mut self.compared).resolve_params(params);
     }
 
     /// Every function and property scripts can use on a `Game` and a `Group`, as the

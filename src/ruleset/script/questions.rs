@@ -102,7 +102,9 @@ pub enum Op {
 
 /// A value a script compares an answer with: a literal, or a `[params]` value asked for
 /// right there (`game.quiet_turns >= game.param("draw_after_quiet_turns")`), which does
-/// not change while the ruleset is loaded.
+/// not change while the ruleset is loaded: named as the script finds it, its value put
+/// in its place once the ruleset's params are known
+/// ([`super::compared::ComparedSites::resolve_params`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Constant {
     Int(i64),
@@ -111,31 +113,27 @@ pub enum Constant {
     Param(String),
 }
 
-impl Comparison {
-    /// The comparison with a param's value put in its place: params do not change while
-    /// the ruleset is loaded, so a remembered tree need not look it up again.
-    pub fn resolved(&self, params: &BTreeMap<String, Dynamic>) -> Comparison {
-        let constant = match &self.constant {
-            Constant::Param(name) => match params.get(name).map(Dynamic::as_int) {
-                Some(Ok(value)) => Constant::Int(value),
-                _ => self.constant.clone(),
-            },
-            other => other.clone(),
-        };
-        Comparison {
-            constant,
-            ..self.clone()
+impl Constant {
+    /// A param's value as a constant, if it is one a comparison can hold.
+    pub fn of(value: &Dynamic) -> Option<Constant> {
+        if let Ok(i) = value.as_int() {
+            Some(Constant::Int(i))
+        } else if let Ok(b) = value.as_bool() {
+            Some(Constant::Bool(b))
+        } else {
+            value.clone().into_string().ok().map(Constant::Text)
         }
     }
+}
 
-    /// What the script's comparison gives for an answer, with the ruleset's `params`;
-    /// `None` where the types differ (the script's comparison is then an error, or not
-    /// one the answer stands for) or the param is not a whole number.
-    pub fn apply(&self, answer: &Answer, params: &BTreeMap<String, Dynamic>) -> Option<bool> {
+impl Comparison {
+    /// What the script's comparison gives for an answer; `None` where the types differ
+    /// (the script's comparison is then an error, or not one the answer stands for), or
+    /// the constant is a param the ruleset's `[params]` could not put in its place.
+    pub fn apply(&self, answer: &Answer) -> Option<bool> {
         use std::cmp::Ordering;
         let order: Ordering = match (answer, &self.constant) {
             (Answer::Int(a), Constant::Int(c)) => a.cmp(c),
-            (Answer::Int(a), Constant::Param(name)) => a.cmp(&params.get(name)?.as_int().ok()?),
             (Answer::Bool(a), Constant::Bool(c)) if matches!(self.op, Op::Eq | Op::Ne) => a.cmp(c),
             (Answer::Letter(a), Constant::Text(c)) if matches!(self.op, Op::Eq | Op::Ne) => {
                 let letter = a.map(String::from).unwrap_or_default();
@@ -654,7 +652,7 @@ impl Asked<'_> {
             Question::Groups(player, filter) => self.group_facts(&self.groups(player, filter)?),
             Question::Compared(question, comparison) => Answer::Bool(
                 comparison
-                    .apply(&self.answer(question)?, self.params)
+                    .apply(&self.answer(question)?)
                     .ok_or("a comparison of values of different types")?,
             ),
             Question::Param(name) => {
