@@ -20,14 +20,13 @@ pub fn open_cells(position: &Position) -> Vec<Cell> {
 /// Every placement the pool allows now: each open cell in each tile state.
 pub(crate) fn placements(position: &Position) -> impl Iterator<Item = TileAction> + '_ {
     let board = position.board();
-    let states = if position.pool() == 0 {
-        0
+    let states = board.tiles().len() as u8;
+    let open = if position.pool() == 0 {
+        &[][..]
     } else {
-        board.tiles().len() as u8
+        board.open_cells()
     };
-    board
-        .open_cells()
-        .iter()
+    open.iter()
         .flat_map(move |&cell| (0..states).map(move |state| TileAction::Place { cell, state }))
 }
 
