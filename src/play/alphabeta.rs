@@ -10,8 +10,10 @@
 //! chooses well: a turn replaces the previous round's best only once searched in full.
 //!
 //! A leaf's score, for the side to move there: the ruleset's `evaluate` if it has one,
-//! else material (pieces on the board and to receive), then the height of one's stacks
-//! in hundredths of a piece. Mobility counts where it is free: the opponent's number of
+//! else material (pieces on the board and to receive), in pieces' worth; then, to break
+//! its ties, the height of one's stacks in hundredths of a piece. The robot keeps these
+//! tie-breaks under a ruleset's evaluation too, so an `evaluate` that returns material
+//! leaves it playing exactly as without one. Mobility counts where it is free: the opponent's number of
 //! distinct answers to each of the root's turns, known once they are listed, costs the
 //! root turn a hundredth of a piece each (counting both sides' turns at every leaf, as
 //! the first version did, made two turns deep take a minute a turn on Truchet 7x7). A
@@ -247,7 +249,7 @@ impl<'a> Search<'a> {
         }
         // The opponent's choice after the root's turn: each answer it has is worth a
         // hundredth of a piece to it. Shifting the window keeps the pruning exact.
-        let mobility = if ply == 1 && !self.variant.has_evaluation() {
+        let mobility = if ply == 1 {
             turns.len() as i64 * HUNDREDTH
         } else {
             0
@@ -297,9 +299,6 @@ impl<'a> Search<'a> {
     fn evaluate(&self, position: &Position) -> Result<i64, GameError> {
         let player: PlayerId = position.side();
         let lead = self.variant.evaluate(position, player)?;
-        if self.variant.has_evaluation() {
-            return Ok(lead * PIECE);
-        }
         let heights: i64 = position
             .stacks()
             .iter()
@@ -340,7 +339,7 @@ mod tests {
         if depth == 0 || turns.is_empty() {
             return search.evaluate(position).unwrap();
         }
-        let mobility = if ply == 1 && !variant.has_evaluation() {
+        let mobility = if ply == 1 {
             turns.len() as i64 * HUNDREDTH
         } else {
             0
