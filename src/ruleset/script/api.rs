@@ -114,19 +114,22 @@ impl GameView {
 
     /// Junctions given as a group or as an array of junction names.
     fn junctions(&self, given: Dynamic) -> Fallible<Vec<JunctionId>> {
-        if let Some(group) = given.clone().try_cast::<GroupView>() {
-            if !Arc::ptr_eq(&group.board, self.position.borrow().board()) {
-                return Err("this group belongs to another board".into());
+        // Taken by value, not cloned: the capture rules hand a group over every time.
+        let given = match given.try_cast_result::<GroupView>() {
+            Ok(group) => {
+                if !Arc::ptr_eq(&group.board, self.position.borrow().board()) {
+                    return Err("this group belongs to another board".into());
+                }
+                return Ok(group.junctions);
             }
-            return Ok(group.junctions);
-        }
-        let Some(names) = given.clone().try_cast::<Array>() else {
-            return Err(format!(
+            Err(given) => given,
+        };
+        let names = given.try_cast_result::<Array>().map_err(|given| {
+            format!(
                 "expected a group or an array of junction names, not {}",
                 given.type_name()
             )
-            .into());
-        };
+        })?;
         let position = self.position.borrow();
         let asked = self.asked(&position);
         questions::names(names)?
