@@ -38,6 +38,7 @@ fn every_design_loads_and_plays() {
     assert_eq!(
         checked,
         [
+            "browne-endgame",
             "hex-bases",
             "truchet-connection",
             "truchet-go",
@@ -112,4 +113,29 @@ fn only_the_placer_receives_the_new_junctions_pieces() {
         after(&Variant::load(&takes_all, None).unwrap()),
         (Some(1), Some(1), 25, 23)
     );
+}
+
+/// Browne's endgame evaluation: material while both sides have three stacks or more; once
+/// o is down to one stack and x leads by 3, 3 plus how near x's stacks of two stand. Here
+/// x's 2-stack on c4 is two steps from o's piece on e4: 3 + (4 - 2 / 2) = 6 for x, -6
+/// for o; with single pieces only nothing hunts: 3.
+#[test]
+fn browne_endgame_scores_the_hunt_once_the_enemy_has_one_or_two_stacks() {
+    let variant = Variant::load(&designs().join("browne-endgame"), Some(5)).unwrap();
+    let tiles = "rrrrr/rrrrr/rrrrr/rrrrr/rrrrr";
+    let score = |stacks: &str, player| {
+        let position = variant
+            .model
+            .parse_position(&format!("{tiles} {stacks} x"))
+            .unwrap();
+        variant.evaluate(&position, player).unwrap()
+    };
+    // Even material, many stacks: the lead.
+    assert_eq!(score("x.x.x./....../....../....../....../o.o.o.", 0), 0);
+    // x: 2 on c3 plus three singles (5 pieces); o: one piece on e3.
+    let hunt = "x.x.../....../..x2.o./....../....../x.....";
+    assert_eq!(score(hunt, 0), 6);
+    assert_eq!(score(hunt, 1), -6);
+    // More material, all in single pieces: none of x's stacks can land on e4.
+    assert_eq!(score("x.x.x./....../..x.o./....../....../x.x...", 0), 3);
 }
