@@ -13,13 +13,14 @@
 //! else material (pieces on the board and to receive), in pieces' worth; then, to break
 //! its ties, the height of one's stacks in hundredths of a piece. The robot keeps these
 //! tie-breaks under a ruleset's evaluation too, so an `evaluate` that returns material
-//! leaves it playing exactly as without one. Mobility counts where it is free: the opponent's number of
-//! distinct answers to each of the root's turns, known once they are listed, costs the
-//! root turn a hundredth of a piece each (counting both sides' turns at every leaf, as
-//! the first version did, made two turns deep take a minute a turn on Truchet 7x7). A
-//! finished game scores a win or loss larger than any evaluation, sooner better. At every
-//! node the turns that take the most pieces come first, then the turn that last cut the
-//! search off at the same depth (the killer), so the pruning cuts early.
+//! leaves it playing exactly as without one. Mobility counts where it is free: the
+//! opponent's number of distinct answers to each of the root's turns, known once they
+//! are listed, costs the root turn a hundredth of a piece each (counting both sides'
+//! turns at every leaf, as the first version did, made two turns deep take a minute a
+//! turn on Truchet 7x7). A finished game scores a win or loss larger than any
+//! evaluation, sooner better. At every node the turns that take the most pieces come
+//! first, then the turn that last cut the search off at the same depth (the killer), so
+//! the pruning cuts early.
 
 use std::cmp::Reverse;
 

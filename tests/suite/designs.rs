@@ -132,7 +132,7 @@ fn browne_endgame_scores_the_hunt_once_the_enemy_has_one_or_two_stacks() {
     };
     // Even material, many stacks: the lead.
     assert_eq!(score("x.x.x./....../....../....../....../o.o.o.", 0), 0);
-    // x: 2 on c3 plus three singles (5 pieces); o: one piece on e3.
+    // x: 2 on c4 plus three singles (5 pieces); o: one piece on e4.
     let hunt = "x.x.../....../..x2.o./....../....../x.....";
     assert_eq!(score(hunt, 0), 6);
     assert_eq!(score(hunt, 1), -6);
