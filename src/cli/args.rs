@@ -128,6 +128,8 @@ pub struct CompareArgs {
                   greedy   plays a turn that takes the most enemy pieces, at random among equals\n  \
                   mcts     searches ahead with random playouts: `mcts` 1000 a turn, `mcts:2000`,\n           \
                   or `mcts:500ms` (a time budget: the same seed may play differently)\n  \
+                  mcts-gain  mcts scoring cut-off playouts by the lead gained, so it finishes\n           \
+                  won endgames; budgets as mcts\n  \
                   alphabeta  the classical robot: alpha-beta two whole turns deep, `alphabeta:3`,\n           \
                   or `alphabeta:500ms` (deeper while the time lasts)\n  \
                   human    you: type turns at the prompt (`help` lists their forms)\n\n\

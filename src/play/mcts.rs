@@ -13,6 +13,14 @@
 //! tree is kept between turns: when the game reaches a position the tree already holds
 //! (the opponent answered as searched), the search goes on from there.
 //!
+//! `mcts-gain` differs in one thing: a cut-off playout is scored by the lead it gained
+//! over the position searched from, not by the lead it stands at. Far ahead, every
+//! playout of `mcts` scores near 1 whatever it did, so the search cannot tell a turn
+//! that brings the last enemy pieces within reach from one that wanders, and a won
+//! endgame runs into the quiet-turn draw; scored by the gain, a playout that took more
+//! stands out again. What it reports of its choice (the chance through the chosen turn)
+//! is still the chance by the lead, as for `mcts`.
+//!
 //! A budget in playouts makes the same choice for the same seed on every machine; a
 //! budget in milliseconds does as many as that much thinking allows: it counts the
 //! thread's CPU time ([`super::thinking_time`]), so it depends on the machine but not on
@@ -53,6 +61,15 @@ pub const MAX_MILLIS: u64 = 3_600_000;
 /// Material difference (in pieces) that scores a cut-off playout about 0.73 for the side
 /// ahead: the scale of the logistic curve.
 const MATERIAL_SCALE: f64 = 2.0;
+
+/// How a playout cut off before the end is scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// By the lead where it stops (`mcts`).
+    Lead,
+    /// By the lead it gained over the position searched from (`mcts-gain`).
+    Gain,
+}
 
 /// How much a search may do per turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,8 +119,11 @@ struct Node {
     /// The nodes of the first `children.len()` turns.
     children: Vec<usize>,
     visits: u32,
-    /// The mover's summed scores.
+    /// The mover's summed scores, as the search weighs them.
     score: f64,
+    /// The mover's summed chances by the lead, the same as `score` unless scored by the
+    /// gain: what the player reports of its choice.
+    chance: f64,
 }
 
 /// The search tree, its nodes in one arena; node 0 is the root.
@@ -113,11 +133,15 @@ struct Tree {
     bytes: usize,
     /// The most it may hold: it stops growing there.
     limit: usize,
+    /// The first player's lead at the root, which a search scored by the gain takes off
+    /// a cut-off playout's lead (0 when scored by the lead).
+    baseline: f64,
 }
 
 /// Plays the turn a tree search likes best.
 pub struct MctsPlayer {
     budget: Budget,
+    scoring: Scoring,
     rng: Pcg64Mcg,
     tree: Option<Tree>,
     tree_limit: usize,
@@ -129,11 +153,19 @@ impl MctsPlayer {
     pub fn new(budget: Budget, seed: u64) -> MctsPlayer {
         MctsPlayer {
             budget,
+            scoring: Scoring::Lead,
             rng: Pcg64Mcg::seed_from_u64(seed),
             tree: None,
             tree_limit: MAX_TREE_BYTES,
             view: None,
         }
+    }
+
+    /// The same player scoring cut-off playouts this way.
+    #[must_use]
+    pub fn with_scoring(mut self, scoring: Scoring) -> MctsPlayer {
+        self.scoring = scoring;
+        self
     }
 
     /// The same player with a tree that holds at most `bytes`.
@@ -172,6 +204,7 @@ impl MctsPlayer {
             bytes: root.bytes(None),
             nodes: vec![root],
             limit: self.tree_limit,
+            baseline: 0.0,
         })
     }
 }
@@ -187,6 +220,7 @@ impl Node {
             children: Vec::new(),
             visits: 0,
             score: 0.0,
+            chance: 0.0,
         })
     }
 
@@ -248,6 +282,7 @@ impl Tree {
             nodes,
             bytes,
             limit: self.limit,
+            baseline: self.baseline,
         }
     }
 
@@ -303,11 +338,13 @@ impl Tree {
             at = self.select(at);
             path.push(at);
         };
-        let scores = self.evaluate(variant, leaf, rng)?;
+        let (scores, chances) = self.evaluate(variant, leaf, rng)?;
         for &n in &path {
             let node = &mut self.nodes[n];
+            let mover = node.mover as usize;
             node.visits += 1;
-            node.score += scores[node.mover as usize];
+            node.score += scores[mover];
+            node.chance += chances[mover];
         }
         Ok(())
     }
@@ -328,25 +365,30 @@ impl Tree {
         best.1
     }
 
-    /// Scores for both players of a leaf: its result if the game is over, else a short
-    /// playout's result, or its evaluation where the playout is cut off.
+    /// Scores for both players of a leaf, as the search weighs them and as chances by
+    /// the lead: its result if the game is over, else a short playout's result, or its
+    /// evaluation where the playout is cut off.
     fn evaluate(
         &self,
         variant: &Variant,
         leaf: usize,
         rng: &mut Pcg64Mcg,
-    ) -> Result<[f64; 2], GameError> {
+    ) -> Result<([f64; 2], [f64; 2]), GameError> {
         let node = &self.nodes[leaf];
+        let same = |scores| (scores, scores);
         if let Some(winner) = node.over {
-            return Ok(result_scores(winner));
+            return Ok(same(result_scores(winner)));
         }
         let mut position = node.position.clone();
         let playout = play_out(&variant.model, variant, &mut position, rng, PLAYOUT_TURNS)?;
         Ok(match playout.end {
-            PlayoutEnd::Over { winner } => result_scores(winner),
-            PlayoutEnd::Stuck => [0.5, 0.5],
+            PlayoutEnd::Over { winner } => same(result_scores(winner)),
+            PlayoutEnd::Stuck => same([0.5, 0.5]),
             // The ruleset's `evaluate`, or without one the material on the board.
-            PlayoutEnd::Cut => lead_scores(variant.evaluate(&position, 0)? as f64),
+            PlayoutEnd::Cut => {
+                let lead = variant.evaluate(&position, 0)? as f64;
+                (lead_scores(lead - self.baseline), lead_scores(lead))
+            }
         })
     }
 }
@@ -420,6 +462,12 @@ impl Player for MctsPlayer {
             }
         }
         let mut tree = self.tree_for(variant, position)?;
+        // Scored by the gain, the lead to gain on is the one here; a subtree kept from
+        // the last turn was scored against the lead then, a capture or two away.
+        tree.baseline = match self.scoring {
+            Scoring::Lead => 0.0,
+            Scoring::Gain => variant.evaluate(position, 0)? as f64,
+        };
         let clock = ThinkingClock::start();
         let mut done = 0u32;
         loop {
@@ -482,7 +530,7 @@ impl Player for MctsPlayer {
             let searched: u32 = root.children.iter().map(|&k| tree.nodes[k].visits).sum();
             SearchView {
                 chance: if child.visits > 0 {
-                    child.score / f64::from(child.visits)
+                    child.chance / f64::from(child.visits)
                 } else {
                     0.5
                 },
@@ -548,6 +596,47 @@ mod tests {
         assert!(capped.bytes <= limit, "{} bytes kept", capped.bytes);
         let root_visits = |tree: &Tree| tree.nodes[0].visits;
         assert!(root_visits(capped) > 0);
+    }
+
+    /// Far ahead, mcts's playouts all score near a win whatever they did; mcts-gain's
+    /// score what they gained, around even, while both report the chance by the lead.
+    #[test]
+    fn scored_by_the_gain_a_won_position_still_tells_playouts_apart() {
+        let variant = Variant::load_named("truchet-browne", Some(5)).unwrap();
+        // X has six pieces, O one, far from them.
+        let text = "rrrrr/rlrlr/rrlrr/rlrlr/rrrrr ..o.../....../....../....../x.x.x./.x.x.x x";
+        let position = variant.model.parse_position(text).unwrap();
+        let game = Game::from_position(&variant, position).unwrap();
+        let mean = |tree: &Tree, sum: fn(&Node) -> f64| {
+            let root = &tree.nodes[0];
+            let children = root.children.iter().map(|&c| &tree.nodes[c]);
+            let (total, visits) =
+                children.fold((0.0, 0), |(t, v), child| (t + sum(child), v + child.visits));
+            total / f64::from(visits)
+        };
+        let mut searched = Vec::new();
+        for scoring in [Scoring::Lead, Scoring::Gain] {
+            let mut player = MctsPlayer::new(Budget::Playouts(400), 3).with_scoring(scoring);
+            let mut tree = player.tree_for(&variant, game.position()).unwrap();
+            tree.baseline = match scoring {
+                Scoring::Lead => 0.0,
+                Scoring::Gain => variant.evaluate(game.position(), 0).unwrap() as f64,
+            };
+            for _ in 0..400 {
+                tree.step(&variant, &mut player.rng).unwrap();
+            }
+            searched.push((mean(&tree, |n| n.score), mean(&tree, |n| n.chance)));
+        }
+        let [(lead_score, lead_chance), (gain_score, gain_chance)] = searched[..] else {
+            unreachable!()
+        };
+        assert_eq!(
+            lead_score, lead_chance,
+            "scored by the lead, the two are one"
+        );
+        assert!(lead_score > 0.9, "{lead_score}");
+        assert!(gain_chance > 0.9, "{gain_chance}");
+        assert!((0.4..0.8).contains(&gain_score), "{gain_score}");
     }
 
     /// After the opponent's answer, the search starts from what it already knows there.
