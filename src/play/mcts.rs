@@ -71,6 +71,18 @@ pub enum Scoring {
     Gain,
 }
 
+impl Scoring {
+    /// The scoring of a search player's kind by its name (`mcts`, `mcts-gain`), or
+    /// `None` for a kind that is no search player.
+    pub fn of_kind(name: &str) -> Option<Scoring> {
+        match name {
+            "mcts" => Some(Scoring::Lead),
+            "mcts-gain" => Some(Scoring::Gain),
+            _ => None,
+        }
+    }
+}
+
 /// How much a search may do per turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
@@ -82,15 +94,17 @@ pub enum Budget {
 }
 
 impl Budget {
-    /// Reads the part of a player kind after `mcts:`: `2000` playouts or `500ms`.
+    /// Reads the part of a search player's kind after the colon (`mcts:` or
+    /// `mcts-gain:`, named by `kind` in the message): `2000` playouts or `500ms`.
     ///
     /// # Errors
     /// Anything else, in words.
-    pub fn parse(text: &str) -> Result<Budget, String> {
+    pub fn parse(kind: &str, text: &str) -> Result<Budget, String> {
         let bad = || {
             format!(
-                "`mcts:{text}`: the budget is a number of playouts (`mcts:2000`, at most \
-                 {MAX_PLAYOUTS}) or of milliseconds (`mcts:500ms`, at most {MAX_MILLIS}), above 0"
+                "`{kind}:{text}`: the budget is a number of playouts (`{kind}:2000`, at most \
+                 {MAX_PLAYOUTS}) or of milliseconds (`{kind}:500ms`, at most {MAX_MILLIS}), \
+                 above 0"
             )
         };
         let budget = match text.strip_suffix("ms") {
@@ -166,6 +180,15 @@ impl MctsPlayer {
     pub fn with_scoring(mut self, scoring: Scoring) -> MctsPlayer {
         self.scoring = scoring;
         self
+    }
+
+    /// The first player's lead at `position` that cut-off playouts are scored against:
+    /// 0 when scored by the lead, the lead there when scored by the gain.
+    fn baseline(&self, variant: &Variant, position: &Position) -> Result<f64, GameError> {
+        Ok(match self.scoring {
+            Scoring::Lead => 0.0,
+            Scoring::Gain => variant.evaluate(position, 0)? as f64,
+        })
     }
 
     /// The same player with a tree that holds at most `bytes`.
@@ -387,7 +410,13 @@ impl Tree {
             // The ruleset's `evaluate`, or without one the material on the board.
             PlayoutEnd::Cut => {
                 let lead = variant.evaluate(&position, 0)? as f64;
-                (lead_scores(lead - self.baseline), lead_scores(lead))
+                let chances = lead_scores(lead);
+                // Scored by the lead (or from an even root) the two are one: one curve.
+                if self.baseline == 0.0 {
+                    (chances, chances)
+                } else {
+                    (lead_scores(lead - self.baseline), chances)
+                }
             }
         })
     }
@@ -464,10 +493,7 @@ impl Player for MctsPlayer {
         let mut tree = self.tree_for(variant, position)?;
         // Scored by the gain, the lead to gain on is the one here; a subtree kept from
         // the last turn was scored against the lead then, a capture or two away.
-        tree.baseline = match self.scoring {
-            Scoring::Lead => 0.0,
-            Scoring::Gain => variant.evaluate(position, 0)? as f64,
-        };
+        tree.baseline = self.baseline(variant, position)?;
         let clock = ThinkingClock::start();
         let mut done = 0u32;
         loop {
@@ -552,10 +578,16 @@ mod tests {
 
     #[test]
     fn budgets_read() {
-        assert_eq!(Budget::parse("2000"), Ok(Budget::Playouts(2000)));
-        assert_eq!(Budget::parse("500ms"), Ok(Budget::Millis(500)));
-        assert_eq!(Budget::parse("10000000"), Ok(Budget::Playouts(10_000_000)));
-        assert_eq!(Budget::parse("3600000ms"), Ok(Budget::Millis(3_600_000)));
+        assert_eq!(Budget::parse("mcts", "2000"), Ok(Budget::Playouts(2000)));
+        assert_eq!(Budget::parse("mcts", "500ms"), Ok(Budget::Millis(500)));
+        assert_eq!(
+            Budget::parse("mcts", "10000000"),
+            Ok(Budget::Playouts(10_000_000))
+        );
+        assert_eq!(
+            Budget::parse("mcts", "3600000ms"),
+            Ok(Budget::Millis(3_600_000))
+        );
         for bad in [
             "",
             "0",
@@ -568,7 +600,7 @@ mod tests {
             "3600001ms",
             "18446744073709551615ms",
         ] {
-            assert!(Budget::parse(bad).is_err(), "{bad}");
+            assert!(Budget::parse("mcts", bad).is_err(), "{bad}");
         }
     }
 
@@ -618,10 +650,7 @@ mod tests {
         for scoring in [Scoring::Lead, Scoring::Gain] {
             let mut player = MctsPlayer::new(Budget::Playouts(400), 3).with_scoring(scoring);
             let mut tree = player.tree_for(&variant, game.position()).unwrap();
-            tree.baseline = match scoring {
-                Scoring::Lead => 0.0,
-                Scoring::Gain => variant.evaluate(game.position(), 0).unwrap() as f64,
-            };
+            tree.baseline = player.baseline(&variant, game.position()).unwrap();
             for _ in 0..400 {
                 tree.step(&variant, &mut player.rng).unwrap();
             }

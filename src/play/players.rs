@@ -47,10 +47,7 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
 /// # Errors
 /// An unknown kind, or a budget that does not read, in one sentence.
 pub fn check_kind(kind: &str) -> Result<(), String> {
-    let (name, budget) = match kind.split_once(':') {
-        Some((name, budget)) => (name, Some(budget)),
-        None => (kind, None),
-    };
+    let (name, budget) = split_kind(kind);
     let kinds: Vec<&str> = PLAYER_KINDS.iter().map(|(k, _)| *k).collect();
     if !kinds.contains(&name) {
         return Err(format!(
@@ -60,16 +57,24 @@ pub fn check_kind(kind: &str) -> Result<(), String> {
     }
     match (name, budget) {
         (_, None) => Ok(()),
-        ("mcts", Some(budget)) => Budget::parse(budget).map(|_| ()),
-        ("mcts-gain", Some(budget)) => Budget::parse(budget)
-            .map(|_| ())
-            .map_err(|e| e.replace("`mcts:", "`mcts-gain:")),
+        (name, Some(budget)) if Scoring::of_kind(name).is_some() => {
+            Budget::parse(name, budget).map(|_| ())
+        }
         ("alphabeta", Some(limit)) => alphabeta::parse_limit(limit).map(|_| ()),
         (_, Some(_)) => Err(format!(
             "`{kind}`: only `mcts` and `mcts-gain` take a budget after a colon (`mcts:2000`, \
              `mcts:500ms`), \
              and `alphabeta` a depth or a time (`alphabeta:3`, `alphabeta:500ms`)"
         )),
+    }
+}
+
+/// A kind's name and the budget or limit after its colon, if any: `mcts:2000` is
+/// `("mcts", Some("2000"))`.
+fn split_kind(kind: &str) -> (&str, Option<&str>) {
+    match kind.split_once(':') {
+        Some((name, budget)) => (name, Some(budget)),
+        None => (kind, None),
     }
 }
 
@@ -202,32 +207,25 @@ impl Player for GreedyPlayer {
 /// Makes a built-in computer player by kind (`human` is the CLI's business); `None` for
 /// a kind that is no computer player or does not read (see [`check_kind`]).
 pub fn computer_player(kind: &str, seed: u64) -> Option<Box<dyn Player>> {
-    match kind.split_once(':') {
-        None => match kind {
-            "random" => Some(Box::new(RandomPlayer::new(seed))),
-            "greedy" => Some(Box::new(GreedyPlayer::new(seed))),
-            "mcts" => Some(Box::new(MctsPlayer::new(
-                Budget::Playouts(DEFAULT_PLAYOUTS),
-                seed,
-            ))),
-            "mcts-gain" => Some(Box::new(
-                MctsPlayer::new(Budget::Playouts(DEFAULT_PLAYOUTS), seed)
-                    .with_scoring(Scoring::Gain),
-            )),
-            "alphabeta" => Some(Box::new(AlphaBetaPlayer::new(alphabeta::Limit::Depth(
-                alphabeta::DEFAULT_DEPTH,
-            )))),
-            _ => None,
-        },
-        Some(("alphabeta", limit)) => Some(Box::new(AlphaBetaPlayer::new(
+    let (name, budget) = split_kind(kind);
+    if let Some(scoring) = Scoring::of_kind(name) {
+        let budget = match budget {
+            None => Budget::Playouts(DEFAULT_PLAYOUTS),
+            Some(budget) => Budget::parse(name, budget).ok()?,
+        };
+        return Some(Box::new(
+            MctsPlayer::new(budget, seed).with_scoring(scoring),
+        ));
+    }
+    match (name, budget) {
+        ("random", None) => Some(Box::new(RandomPlayer::new(seed))),
+        ("greedy", None) => Some(Box::new(GreedyPlayer::new(seed))),
+        ("alphabeta", None) => Some(Box::new(AlphaBetaPlayer::new(alphabeta::Limit::Depth(
+            alphabeta::DEFAULT_DEPTH,
+        )))),
+        ("alphabeta", Some(limit)) => Some(Box::new(AlphaBetaPlayer::new(
             alphabeta::parse_limit(limit).ok()?,
         ))),
-        Some(("mcts", budget)) => {
-            Some(Box::new(MctsPlayer::new(Budget::parse(budget).ok()?, seed)))
-        }
-        Some(("mcts-gain", budget)) => Some(Box::new(
-            MctsPlayer::new(Budget::parse(budget).ok()?, seed).with_scoring(Scoring::Gain),
-        )),
-        Some(_) => None,
+        _ => None,
     }
 }
