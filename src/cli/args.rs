@@ -125,11 +125,12 @@ pub struct CompareArgs {
     about = "A ruleset's commands; `play` is the default",
     after_help = "Player kinds (--player <letter>=<kind>):\n  \
                   random   plays a uniformly random legal turn\n  \
-                  greedy   plays a turn that takes the most enemy pieces, at random among equals\n  \
+                  greedy   wins at once if it can, avoids a turn that loses at once, else plays\n           \
+                  the turn `evaluate` (or the most captures) likes best\n  \
                   mcts     searches ahead with random playouts: `mcts` 1000 a turn, `mcts:2000`,\n           \
                   or `mcts:500ms` (a time budget: the same seed may play differently)\n  \
-                  mcts-gain  mcts scoring cut-off playouts by the lead gained, so it finishes\n           \
-                  won endgames; budgets as mcts\n  \
+                  mcts-lead  mcts scoring cut-off playouts by the lead they stand at, not the\n           \
+                  lead gained (mcts until 2026-11-26); budgets as mcts\n  \
                   alphabeta  the classical robot: alpha-beta two whole turns deep, `alphabeta:3`,\n           \
                   or `alphabeta:500ms` (deeper while the time lasts)\n  \
                   human    you: type turns at the prompt (`help` lists their forms)\n\n\

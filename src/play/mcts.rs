@@ -13,13 +13,13 @@
 //! tree is kept between turns: when the game reaches a position the tree already holds
 //! (the opponent answered as searched), the search goes on from there.
 //!
-//! `mcts-gain` differs in one thing: a cut-off playout is scored by the lead it gained
-//! over the position searched from, not by the lead it stands at. Far ahead, every
-//! playout of `mcts` scores near 1 whatever it did, so the search cannot tell a turn
-//! that brings the last enemy pieces within reach from one that wanders, and a won
-//! endgame runs into the quiet-turn draw; scored by the gain, a playout that took more
-//! stands out again. What it reports of its choice (the chance through the chosen turn)
-//! is still the chance by the lead, as for `mcts`.
+//! A cut-off playout is scored by the lead it gained over the position searched from,
+//! not by the lead it stands at. Scored by the lead (`mcts-lead`, mcts's scoring until
+//! 2026-11-26), every playout far ahead scores near 1 whatever it did, so the search
+//! cannot tell a turn that brings the last enemy pieces within reach from one that
+//! wanders, and a won endgame runs into the quiet-turn draw; scored by the gain, a
+//! playout that took more stands out again. What the search reports of its choice (the
+//! chance through the chosen turn) is the chance by the lead either way.
 //!
 //! A budget in playouts makes the same choice for the same seed on every machine; a
 //! budget in milliseconds does as many as that much thinking allows: it counts the
@@ -65,19 +65,19 @@ const MATERIAL_SCALE: f64 = 2.0;
 /// How a playout cut off before the end is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scoring {
-    /// By the lead where it stops (`mcts`).
+    /// By the lead where it stops (`mcts-lead`).
     Lead,
-    /// By the lead it gained over the position searched from (`mcts-gain`).
+    /// By the lead it gained over the position searched from (`mcts`).
     Gain,
 }
 
 impl Scoring {
-    /// The scoring of a search player's kind by its name (`mcts`, `mcts-gain`), or
+    /// The scoring of a search player's kind by its name (`mcts`, `mcts-lead`), or
     /// `None` for a kind that is no search player.
     pub fn of_kind(name: &str) -> Option<Scoring> {
         match name {
-            "mcts" => Some(Scoring::Lead),
-            "mcts-gain" => Some(Scoring::Gain),
+            "mcts" => Some(Scoring::Gain),
+            "mcts-lead" => Some(Scoring::Lead),
             _ => None,
         }
     }
@@ -95,7 +95,7 @@ pub enum Budget {
 
 impl Budget {
     /// Reads the part of a search player's kind after the colon (`mcts:` or
-    /// `mcts-gain:`, named by `kind` in the message): `2000` playouts or `500ms`.
+    /// `mcts-lead:`, named by `kind` in the message): `2000` playouts or `500ms`.
     ///
     /// # Errors
     /// Anything else, in words.
@@ -167,7 +167,7 @@ impl MctsPlayer {
     pub fn new(budget: Budget, seed: u64) -> MctsPlayer {
         MctsPlayer {
             budget,
-            scoring: Scoring::Lead,
+            scoring: Scoring::Gain,
             rng: Pcg64Mcg::seed_from_u64(seed),
             tree: None,
             tree_limit: MAX_TREE_BYTES,
@@ -630,7 +630,7 @@ mod tests {
         assert!(root_visits(capped) > 0);
     }
 
-    /// Far ahead, mcts's playouts all score near a win whatever they did; mcts-gain's
+    /// Far ahead, mcts-lead's playouts all score near a win whatever they did; mcts's
     /// score what they gained, around even, while both report the chance by the lead.
     #[test]
     fn scored_by_the_gain_a_won_position_still_tells_playouts_apart() {

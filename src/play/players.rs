@@ -22,14 +22,15 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
     ),
     (
         "mcts",
-        "searches the turns with random playouts (Monte Carlo tree search); `mcts:2000` \
-         gives it 2000 playouts a turn (1000 without), `mcts:500ms` half a second",
+        "searches the turns with random playouts (Monte Carlo tree search), scoring a \
+         playout it cuts off by the lead it gained; `mcts:2000` gives it 2000 playouts a \
+         turn (1000 without), `mcts:500ms` half a second",
     ),
     (
-        "mcts-gain",
-        "mcts that scores the playouts it cuts off by the lead they gained rather than the \
-         lead they stand at, so that far ahead it still plays to take more: it finishes won \
-         endgames that mcts lets run into a draw; budgets as for mcts",
+        "mcts-lead",
+        "mcts scoring the playouts it cuts off by the lead they stand at rather than the \
+         lead they gained (mcts's scoring until 2026-11-26): far ahead, every playout looks \
+         won to it, and it lets won endgames run into a draw; budgets as for mcts",
     ),
     (
         "alphabeta",
@@ -62,7 +63,7 @@ pub fn check_kind(kind: &str) -> Result<(), String> {
         }
         ("alphabeta", Some(limit)) => alphabeta::parse_limit(limit).map(|_| ()),
         (_, Some(_)) => Err(format!(
-            "`{kind}`: only `mcts` and `mcts-gain` take a budget after a colon (`mcts:2000`, \
+            "`{kind}`: only `mcts` and `mcts-lead` take a budget after a colon (`mcts:2000`, \
              `mcts:500ms`), \
              and `alphabeta` a depth or a time (`alphabeta:3`, `alphabeta:500ms`)"
         )),

@@ -27,10 +27,10 @@ fn a_bad_budget_is_one_message() {
         ("mcts:0", "`mcts:0`: the budget is a number of playouts"),
         ("mcts:10s", "`mcts:10s`: the budget is a number of playouts"),
         ("mcts:18446744073709551615ms", "`mcts:18446744073709551615ms`: the budget is a number of playouts"),
-        ("greedy:5", "`greedy:5`: only `mcts` and `mcts-gain` take a budget after a colon"),
-        ("mcts-gain:1s", "`mcts-gain:1s`: the budget is a number of playouts (`mcts-gain:2000`, at most 10000000) or of milliseconds (`mcts-gain:500ms`, at most 3600000), above 0"),
+        ("greedy:5", "`greedy:5`: only `mcts` and `mcts-lead` take a budget after a colon"),
+        ("mcts-lead:1s", "`mcts-lead:1s`: the budget is a number of playouts (`mcts-lead:2000`, at most 10000000) or of milliseconds (`mcts-lead:500ms`, at most 3600000), above 0"),
         ("alphabeta:9", "`alphabeta:9`: give a depth in whole turns from 1 to 4 (`alphabeta:2`) or a thinking time from 1 to 3600000 ms (`alphabeta:500ms`)"),
-        ("mtcs", "`mtcs` is not a kind of player; the kinds are random, greedy, mcts, mcts-gain, alphabeta, human"),
+        ("mtcs", "`mtcs` is not a kind of player; the kinds are random, greedy, mcts, mcts-lead, alphabeta, human"),
     ] {
         let output = run(&["truchet-browne", "play", "--player", &format!("x={kind}")]);
         assert_eq!(output.status.code(), Some(2), "{kind}");
@@ -42,9 +42,9 @@ fn a_bad_budget_is_one_message() {
         "mcts",
         "mcts:20",
         "mcts:20ms",
-        "mcts-gain",
-        "mcts-gain:20",
-        "mcts-gain:20ms",
+        "mcts-lead",
+        "mcts-lead:20",
+        "mcts-lead:20ms",
         "alphabeta",
         "alphabeta:1",
         "alphabeta:300ms",
@@ -132,7 +132,7 @@ fn the_search_plays_every_ruleset() {
             ..Default::default()
         };
         let variant = Variant::load_named_with(ruleset, &options).unwrap();
-        for kinds in [["mcts:25", "mcts:25ms"], ["mcts-gain:25", "mcts-gain:25ms"]] {
+        for kinds in [["mcts:25", "mcts:25ms"], ["mcts-lead:25", "mcts-lead:25ms"]] {
             let mut setup = setup(ruleset, 2, kinds, &variant);
             setup.size = size;
             setup.params = params.clone();
