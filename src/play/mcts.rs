@@ -576,6 +576,20 @@ mod tests {
     use super::*;
     use crate::play::{Game, Layout};
 
+    /// `mcts` is the kind designers reach for, so it is the one that finishes won
+    /// endgames; `mcts-lead` replays the figures measured before (BENCHMARKS.md).
+    #[test]
+    fn each_search_kind_has_its_scoring() {
+        assert_eq!(Scoring::of_kind("mcts"), Some(Scoring::Gain));
+        assert_eq!(Scoring::of_kind("mcts-lead"), Some(Scoring::Lead));
+        assert_eq!(Scoring::of_kind("mcts-gain"), None);
+        assert_eq!(
+            MctsPlayer::new(Budget::Playouts(1), 0).scoring,
+            Scoring::Gain,
+            "a search made without a kind scores as mcts does"
+        );
+    }
+
     #[test]
     fn budgets_read() {
         assert_eq!(Budget::parse("mcts", "2000"), Ok(Budget::Playouts(2000)));
