@@ -1,0 +1,131 @@
+//! Native twins: the end-of-game and after-turn rules of the shipped Truchet rulesets,
+//! written again in Rust. They play no game; the benchmark runs
+//! the same playouts through a twin and through the scripts, so a designer sees what the
+//! script boundary costs.
+//!
+//! A ruleset has a twin only while its scripts are, to the letter, the scripts the twins
+//! copy (each rule's file here names its script): a designer who edits a rule gets no
+//! twin rather than a wrong one. An end script that imports another is matched on its
+//! own text. The after-turn rule and the end rule are matched apart, each a function of
+//! the position alone, so a twin is right for any pairing of the two.
+//! tests/suite/bench.rs holds every twin to its scripts on seeded games.
+//!
+//! A twin calls the same native helpers the scripts' `game.*` calls answer from (core's
+//! groups, the board's edges and chains), so what it measures is the boundary alone.
+
+mod bases;
+mod browne;
+mod trugo;
+
+use std::marker::PhantomData;
+
+use variant_run_core::{GameModel, Outcome, PlayerId, Position, Referee};
+
+use super::Variant;
+use crate::diagnostic::Diagnostic;
+
+/// The after-turn rule a twin plays.
+#[derive(Clone, Debug)]
+enum AfterTurnRule {
+    /// Trugo's capture of surrounded groups away from the edge (trugo.rs).
+    Trugo,
+}
+
+/// The end rule a twin plays, with the params it reads.
+#[derive(Clone, Debug)]
+enum EndRule {
+    Browne(browne::Browne),
+    Bases(bases::Bases),
+    Trugo(trugo::TrugoEnd),
+}
+
+/// A ruleset whose rules are decided in Rust: a [`Referee`] like the [`Variant`] itself.
+/// It borrows the variant: what it worked out when it was made (junctions of the board,
+/// params) holds for that variant only.
+pub struct NativeTwin<'v> {
+    variant: PhantomData<&'v Variant>,
+    after_turn: Option<AfterTurnRule>,
+    end: EndRule,
+}
+
+impl Variant {
+    /// The native twin of this ruleset's rules, if its end script, and its after-turn
+    /// script if it has one, are scripts the twins copy, and the params and board they
+    /// read are ones the twin can read as the script would (else the script would fail
+    /// where the twin decided).
+    pub fn native_twin(&self) -> Option<NativeTwin<'_>> {
+        let after_turn = match &self.after_turn_script {
+            None => None,
+            Some(script) => {
+                let source = self.host.source(script)?.replace("\r\n", "\n");
+                if source == trugo::CAPTURE {
+                    Some(AfterTurnRule::Trugo)
+                } else {
+                    return None;
+                }
+            }
+        };
+        let source = self.host.source(&self.end_script)?.replace("\r\n", "\n");
+        let end = if source == browne::END {
+            EndRule::Browne(browne::Browne::of(self)?)
+        } else if source == bases::END {
+            EndRule::Bases(bases::Bases::of(self)?)
+        } else if source == trugo::END {
+            EndRule::Trugo(trugo::TrugoEnd::of(self)?)
+        } else {
+            return None;
+        };
+        Some(NativeTwin {
+            variant: PhantomData,
+            after_turn,
+            end,
+        })
+    }
+
+    /// An integer param, as `game.param(name)` gives it to a script that compares it
+    /// with a count; `None` when it is missing or no whole number.
+    fn int_param(&self, name: &str) -> Option<i64> {
+        self.params.get(name)?.as_int().ok()
+    }
+}
+
+/// What a script's `outcome::win(player, reason)` comes to.
+fn win(winner: PlayerId, reason: String) -> Option<Outcome> {
+    Some(Outcome {
+        winner: Some(winner),
+        reason,
+    })
+}
+
+/// A player's letter, as a script's `${player}` prints it.
+fn letter(model: &GameModel, player: PlayerId) -> char {
+    model.rules.player_letter(player)
+}
+
+impl Referee for NativeTwin<'_> {
+    type Error = Diagnostic;
+
+    fn has_after_turn(&self) -> bool {
+        self.after_turn.is_some()
+    }
+
+    fn after_turn(&self, _model: &GameModel, position: &mut Position) -> Result<(), Diagnostic> {
+        match self.after_turn {
+            Some(AfterTurnRule::Trugo) => trugo::capture(position),
+            None => {}
+        }
+        Ok(())
+    }
+
+    fn outcome(
+        &self,
+        model: &GameModel,
+        position: &Position,
+    ) -> Result<Option<Outcome>, Diagnostic> {
+        Ok(match &self.end {
+            EndRule::Browne(rule) => rule.decide(model, position),
+            EndRule::Bases(rule) => rule.decide(model, position),
+            EndRule::Trugo(rule) => rule.decide(model, position),
+        })
+    }
+}
