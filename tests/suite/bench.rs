@@ -9,15 +9,33 @@ use variant_run::play::opening;
 use variant_run::play::Layout;
 use variant_run::{LoadOptions, Variant};
 
-use crate::common::copy::copy_variant;
+use crate::common::copy::{copy_dir, copy_variant};
 use crate::common::{load, load_for, read_perft_table};
 
-/// Plays seeded random games and asks the twin and the script about every position.
-fn twin_agrees_on_random_games(variant: &Variant, games: u64) {
+/// What a twin was seen to decide over seeded games: the reason of every game's end, and
+/// how many turns the after-turn rules took pieces in. Tests ask it so that the games are
+/// known to reach the rule each twin copies, not only the draw.
+#[derive(Default)]
+struct Seen {
+    reasons: Vec<String>,
+    captures: u32,
+}
+
+impl Seen {
+    fn ended_by(&self, words: &str) -> usize {
+        self.reasons.iter().filter(|r| r.contains(words)).count()
+    }
+}
+
+/// Plays seeded random games and asks the twin and the scripts about every position: the
+/// end rule before every turn, and the after-turn rule (if the ruleset has one) on the
+/// position every turn leaves, each on its own copy. The games go on by the scripts.
+fn twin_agrees_on_random_games(variant: &Variant, games: u64) -> Seen {
     let twin = variant
         .native_twin()
         .expect("a shipped Truchet ruleset has a twin");
     let model = &variant.model;
+    let mut seen = Seen::default();
     for seed in 0..games {
         let mut position = opening(variant, Layout::Setup, seed).unwrap();
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -25,15 +43,23 @@ fn twin_agrees_on_random_games(variant: &Variant, games: u64) {
             let scripted = variant.judge(&position).unwrap();
             let native = twin.outcome(model, &position).unwrap();
             assert_eq!(native, scripted, "{}", model.position_text(&position));
-            if scripted.is_some() {
+            if let Some(outcome) = scripted {
+                seen.reasons.push(outcome.reason);
                 break;
             }
             let Some(delta) = model.random_turn(&position, &mut |n| rng.gen_range(0..n)) else {
                 break;
             };
-            position = variant.play(&position, &delta).unwrap();
+            let moved = model.after(&position, &delta);
+            let (mut by_script, mut by_twin) = (moved.clone(), moved.clone());
+            model.settle(variant, &mut by_script).unwrap();
+            model.settle(&twin, &mut by_twin).unwrap();
+            assert_eq!(by_twin, by_script, "{}", model.position_text(&moved));
+            seen.captures += u32::from(by_script.piece_count() < moved.piece_count());
+            position = by_script;
         }
     }
+    seen
 }
 
 /// The twin and the script decide a position and every position one turn after it alike.
@@ -131,8 +157,121 @@ fn trugo_twin_captures_and_decides_as_the_scripts_do() {
     }
 }
 
+/// A design of examples/designs/, loaded with the choices given.
+fn design(name: &str, options: &LoadOptions) -> Variant {
+    let dir = crate::common::root().join("examples/designs").join(name);
+    Variant::load_with(&dir, options).unwrap_or_else(|e| panic!("{name} does not load: {e}"))
+}
+
+/// A short draw limit, so that seeded games end in draws as well, and the other params.
+fn quiet(size: Option<u32>, params: &[(&str, &str)]) -> LoadOptions {
+    let mut all = vec![("draw_after_quiet_turns".to_string(), "20".to_string())];
+    all.extend(params.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+    LoadOptions {
+        size,
+        params: all,
+        ..LoadOptions::default()
+    }
+}
+
+/// truchet-connection's twin decides every position of seeded games as its end script
+/// does (on a small board with a short draw limit, with none, and at the design's size).
+/// Random play seldom makes a chain, so the win by a chain is held to positions drawn by
+/// hand and every turn from them: both players joined, where the one who just moved wins
+/// as the script looks at them first, and x one piece short.
 #[test]
-fn only_the_shipped_end_rules_have_twins() {
+fn connection_twin_decides_as_its_script_does() {
+    let small = design("truchet-connection", &quiet(Some(3), &[]));
+    let seen = twin_agrees_on_random_games(&small, 20);
+    assert!(
+        seen.ended_by("turns without a capture") > 0,
+        "{:?}",
+        seen.reasons
+    );
+    let endless = quiet(Some(5), &[("draw_after_quiet_turns", "0")]);
+    twin_agrees_on_random_games(&design("truchet-connection", &endless), 20);
+    twin_agrees_on_random_games(&design("truchet-connection", &quiet(None, &[])), 6);
+    // x's column joins the bottom (x's home) to the top, o's the top to the bottom.
+    let both = "rrr/rrr/rrr x..o/x..o/x..o/x..o";
+    for (to_move, winner) in [("x", "o joins the top"), ("o", "x joins the bottom")] {
+        let position = small
+            .model
+            .parse_position(&format!("{both} {to_move}"))
+            .unwrap();
+        let outcome = small.judge(&position).unwrap().expect("a chain wins");
+        assert!(outcome.reason.starts_with(winner), "{}", outcome.reason);
+        twin_agrees_around(&small, &position);
+    }
+    // x lacks the top row; some of its turns reach it.
+    let short = small
+        .model
+        .parse_position("rrr/rrr/rrr ...o/xx.o/x..o/x... x")
+        .unwrap();
+    twin_agrees_around(&small, &short);
+    let joins = small
+        .legal_turns(&short)
+        .unwrap()
+        .iter()
+        .filter_map(|turn| {
+            small
+                .judge(&small.play(&short, &turn.delta).unwrap())
+                .unwrap()
+        })
+        .filter(|outcome| outcome.reason.starts_with("x joins"))
+        .count();
+    assert!(joins > 0, "some turn of x joins the edges");
+}
+
+/// hex-bases' twin decides every position of seeded games as its end script does, with
+/// one base to win (often reached) and the design's three; with none needed, both sides
+/// hold enough at the start and the side to move wins, as the script looks first at it.
+#[test]
+fn hex_bases_twin_decides_as_its_script_does() {
+    let one = design("hex-bases", &quiet(Some(2), &[("bases_to_win", "1")]));
+    let seen = twin_agrees_on_random_games(&one, 40);
+    assert!(seen.ended_by("home bases") > 0, "{:?}", seen.reasons);
+    assert!(
+        seen.ended_by("turns without a capture") > 0,
+        "{:?}",
+        seen.reasons
+    );
+    let three = design("hex-bases", &quiet(Some(3), &[]));
+    twin_agrees_on_random_games(&three, 12);
+    twin_agrees_on_random_games(&design("hex-bases", &quiet(None, &[])), 4);
+    let none = design("hex-bases", &quiet(Some(3), &[("bases_to_win", "0")]));
+    let seen = twin_agrees_on_random_games(&none, 2);
+    assert_eq!(seen.reasons, ["x holds 0 of o's home bases"; 2]);
+}
+
+/// truchet-go's twin captures and decides as its scripts do: the position every turn
+/// leaves, after the capture, and every position's end, over seeded games on a small
+/// board and the default one.
+#[test]
+fn truchet_go_twin_captures_and_decides_as_the_scripts_do() {
+    for size in [Some(5), None] {
+        let variant = design("truchet-go", &quiet(size, &[]));
+        let seen = twin_agrees_on_random_games(&variant, 12);
+        assert!(seen.captures > 0, "the games capture (size {size:?})");
+        assert!(!seen.reasons.is_empty(), "the games end (size {size:?})");
+    }
+}
+
+/// A copy of a design whose script `rules/<script>` has a comment added at its end.
+fn design_with_a_comment(name: &str, script: &str) -> Variant {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("bench-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(
+        &crate::common::root().join("examples/designs").join(name),
+        &dir,
+    );
+    let path = dir.join("rules").join(script);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("{text}// changed\n")).unwrap();
+    Variant::load(&dir, None).unwrap()
+}
+
+#[test]
+fn only_the_shipped_rules_have_twins() {
     assert!(load("trugo", None).native_twin().is_some());
     // A Trugo whose capture is changed has none.
     let dir = copy_variant("trugo", "bench-changed-capture");
@@ -155,6 +294,21 @@ fn only_the_shipped_end_rules_have_twins() {
     std::fs::write(dir.join("variant.toml"), toml).unwrap();
     let changed = Variant::load(&dir, None).unwrap();
     assert!(changed.native_twin().is_none());
+    // The designs whose rules are their own have twins; a copy with a comment added to
+    // the script has none.
+    for (name, script) in [
+        ("truchet-connection", "end.rhai"),
+        ("hex-bases", "end.rhai"),
+        ("truchet-go", "surround.rhai"),
+    ] {
+        assert!(design(name, &LoadOptions::default())
+            .native_twin()
+            .is_some());
+        assert!(
+            design_with_a_comment(name, script).native_twin().is_none(),
+            "{name}"
+        );
+    }
 }
 
 fn run(args: &[&str]) -> Vec<u8> {

@@ -1,5 +1,5 @@
-//! Native twins: the end-of-game and after-turn rules of the shipped Truchet rulesets,
-//! written again in Rust. They play no game; the benchmark runs
+//! Native twins: the end-of-game and after-turn rules of the shipped Truchet rulesets and
+//! of the example designs, written again in Rust. They play no game; the benchmark runs
 //! the same playouts through a twin and through the scripts, so a designer sees what the
 //! script boundary costs.
 //!
@@ -15,6 +15,9 @@
 
 mod bases;
 mod browne;
+mod connection;
+mod go;
+mod home_bases;
 mod trugo;
 
 use std::marker::PhantomData;
@@ -29,6 +32,8 @@ use crate::diagnostic::Diagnostic;
 enum AfterTurnRule {
     /// Trugo's capture of surrounded groups away from the edge (trugo.rs).
     Trugo,
+    /// truchet-go's capture of whole stacks of groups with no liberty (go.rs).
+    Go,
 }
 
 /// The end rule a twin plays, with the params it reads.
@@ -37,6 +42,8 @@ enum EndRule {
     Browne(browne::Browne),
     Bases(bases::Bases),
     Trugo(trugo::TrugoEnd),
+    Connection(connection::Connection),
+    HomeBases(home_bases::HomeBases),
 }
 
 /// A ruleset whose rules are decided in Rust: a [`Referee`] like the [`Variant`] itself.
@@ -60,6 +67,8 @@ impl Variant {
                 let source = self.host.source(script)?.replace("\r\n", "\n");
                 if source == trugo::CAPTURE {
                     Some(AfterTurnRule::Trugo)
+                } else if source == go::SURROUND {
+                    Some(AfterTurnRule::Go)
                 } else {
                     return None;
                 }
@@ -72,6 +81,10 @@ impl Variant {
             EndRule::Bases(bases::Bases::of(self)?)
         } else if source == trugo::END {
             EndRule::Trugo(trugo::TrugoEnd::of(self)?)
+        } else if source == connection::END {
+            EndRule::Connection(connection::Connection::of(self)?)
+        } else if source == home_bases::END {
+            EndRule::HomeBases(home_bases::HomeBases::of(self)?)
         } else {
             return None;
         };
@@ -112,6 +125,7 @@ impl Referee for NativeTwin<'_> {
     fn after_turn(&self, _model: &GameModel, position: &mut Position) -> Result<(), Diagnostic> {
         match self.after_turn {
             Some(AfterTurnRule::Trugo) => trugo::capture(position),
+            Some(AfterTurnRule::Go) => go::capture(position),
             None => {}
         }
         Ok(())
@@ -126,6 +140,8 @@ impl Referee for NativeTwin<'_> {
             EndRule::Browne(rule) => rule.decide(model, position),
             EndRule::Bases(rule) => rule.decide(model, position),
             EndRule::Trugo(rule) => rule.decide(model, position),
+            EndRule::Connection(rule) => rule.decide(model, position),
+            EndRule::HomeBases(rule) => rule.decide(model, position),
         })
     }
 }
