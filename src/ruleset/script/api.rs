@@ -56,6 +56,7 @@ impl GameView {
         let answer = asked.answer(&question)?;
         if let Some(tape) = &self.tape {
             let mut tape = tape.borrow_mut();
+            let on_fixed_board = asked.on_fixed_board();
             asked.resolve_names(&mut question);
             let compared = tape
                 .sites
@@ -65,8 +66,9 @@ impl GameView {
                 Some((comparison, result)) => tape.write(
                     Question::Compared(Box::new(question), comparison),
                     &Answer::Bool(result),
+                    on_fixed_board,
                 ),
-                None => tape.write(question, &answer),
+                None => tape.write(question, &answer, on_fixed_board),
             }
         }
         Ok(answer.into_dynamic())
@@ -81,7 +83,7 @@ impl GameView {
         if let Some(tape) = &self.tape {
             let answer = asked.group_facts(&groups);
             tape.borrow_mut()
-                .write(Question::Groups(player.into(), filter), &answer);
+                .write(Question::Groups(player.into(), filter), &answer, false);
         }
         Ok(groups
             .into_iter()
@@ -180,12 +182,12 @@ impl GameView {
 
 /// A chain question's arguments, as the script gave them.
 fn chain(player: &str, from: Array, to: Array, adjacency: &str) -> Fallible<questions::Chain> {
-    Ok(questions::Chain {
-        player: player.into(),
-        from: questions::names(from)?,
-        to: questions::names(to)?,
-        adjacency: adjacency.into(),
-    })
+    Ok(questions::Chain::new(
+        player.into(),
+        questions::names(from)?,
+        questions::names(to)?,
+        adjacency.into(),
+    ))
 }
 
 /// Supplies are counters of patch games (their position texts carry them); a fixed

@@ -31,8 +31,12 @@
 //! two branches there instead of one per count, and learns in a few runs. An answer kept
 //! in a variable, or compared with one (`game.quiet_turns >= limit`), is written down as
 //! it is. A question that names junctions on a fixed board keeps the junctions it named
-//! (see [`super::questions::Named`]), and a param is not looked up again (params do not
-//! change), so asking the tree's questions costs about what the twin's Rust does.
+//! (see [`super::questions::Named`]), and a chain keeps its junctions read. A question
+//! whose answer cannot change is not written down at all: a param (params do not change),
+//! another player's letter, a home edge, and on a fixed board what the board alone
+//! answers (an edge's junctions, a junction's colour); a tree that left such questions
+//! out holds for that board only. So asking the tree's questions costs about what the
+//! twin's Rust does.
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -61,6 +65,9 @@ pub struct Tape {
     /// After the questions above, the run did what the tree cannot repeat (see the
     /// module's notes); nothing more is written down.
     pub unrepeatable: bool,
+    /// A question the board alone answers was left out: the path holds for positions
+    /// on the fixed board only.
+    pub left_out_board: bool,
     /// Where the ruleset's scripts compare an answer with a constant as they ask.
     pub sites: Rc<ComparedSites>,
 }
@@ -75,12 +82,18 @@ impl Tape {
     }
 
     /// Writes down a question and its answer, unless the tape has stopped. A param's
-    /// answer is the same in every position, so asking it again would tell the tree
-    /// nothing: it is not written down.
-    pub fn write(&mut self, question: Question, answer: &Answer) {
-        if !self.unrepeatable && !question.is_constant() {
-            self.asked.push((question, answer.clone()));
+    /// answer is the same in every position, and on a fixed board (`on_fixed_board`)
+    /// so is what the board alone answers (an edge's junctions, a junction's colour):
+    /// asking them again would tell the tree nothing, so they are not written down.
+    pub fn write(&mut self, question: Question, answer: &Answer, on_fixed_board: bool) {
+        if self.unrepeatable || question.is_constant() {
+            return;
         }
+        if on_fixed_board && question.reads_the_board_alone() {
+            self.left_out_board = true;
+            return;
+        }
+        self.asked.push((question, answer.clone()));
     }
 }
 
@@ -183,6 +196,9 @@ pub struct Memo<R = Option<Outcome>> {
     nodes: Vec<Node<R>>,
     /// The script cannot be remembered: every call runs it.
     off: bool,
+    /// Some path leaves out questions the fixed board answers (see [`Tape::write`]): a
+    /// position on another board runs the script.
+    fixed_board_only: bool,
 }
 
 impl<R: Clone + PartialEq> Memo<R> {
@@ -191,6 +207,7 @@ impl<R: Clone + PartialEq> Memo<R> {
         Memo {
             nodes: vec![Node::Unknown],
             off: source.is_none_or(|text| text.contains("timestamp")),
+            fixed_board_only: false,
         }
     }
 
@@ -207,7 +224,7 @@ impl<R: Clone + PartialEq> Memo<R> {
     /// What the tree knows of the script's run on the position: its result, that it
     /// must run here, or nothing yet (also where asking fails: the script will say why).
     pub fn recall(&self, asked: &Asked) -> Recall<R> {
-        if self.off {
+        if self.off || (self.fixed_board_only && !asked.on_fixed_board()) {
             return Recall::Run;
         }
         let mut at = 0;
@@ -253,6 +270,7 @@ impl<R: Clone + PartialEq> Memo<R> {
         if self.nodes.len() + tape.asked.len() + 1 > MAX_NODES {
             return;
         }
+        self.fixed_board_only |= tape.left_out_board;
         let mut at = 0;
         for (question, answer) in tape.asked {
             if let Node::Unknown = self.nodes[at] {
@@ -528,6 +546,34 @@ mod tests {
         assert!(!memo.is_on());
         assert!(!Memo::<()>::for_script(Some("let t = timestamp();")).is_on());
         assert!(!Memo::<()>::for_script(None).is_on());
+    }
+
+    #[test]
+    fn what_a_fixed_board_answers_is_left_out_and_only_there() {
+        let edge = || Question::Edge("top".into());
+        let names = Answer::Names(vec!["a8".into(), "b8".into()]);
+        let mut on_fixed = Tape::default();
+        on_fixed.write(edge(), &names, true);
+        on_fixed.write(
+            Question::Home("x".into()),
+            &Answer::Text("bottom".into()),
+            true,
+        );
+        on_fixed.write(Question::ToMove, &Answer::Letter(Some('x')), true);
+        assert_eq!(on_fixed.asked.len(), 1, "only `to_move` is written down");
+        assert!(on_fixed.left_out_board);
+        // A patch changes under the same question: it is written down there.
+        let mut on_patch = Tape::default();
+        on_patch.write(edge(), &names, false);
+        assert_eq!(on_patch.asked.len(), 1);
+        assert!(!on_patch.left_out_board);
+        let mut memo = Memo::<()>::for_script(Some(""));
+        assert!(!memo.fixed_board_only);
+        memo.learn(on_fixed, ());
+        assert!(
+            memo.fixed_board_only,
+            "its paths hold on the fixed board only"
+        );
     }
 
     fn first_question() -> Tape {

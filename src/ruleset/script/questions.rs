@@ -3,6 +3,7 @@
 //! can be written down while it runs and asked again of another position without it
 //! (see [`super::memo`]).
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
@@ -69,12 +70,38 @@ pub enum Question {
 }
 
 impl Question {
-    /// Whether the answer is the same in every position of the ruleset: a param, or a
-    /// param compared with a constant.
+    /// Whether the answer is the same in every position of the ruleset: a param, the
+    /// other player's letter, a player's home edge or colour (or one of them compared
+    /// with a constant).
     pub fn is_constant(&self) -> bool {
         match self {
-            Question::Param(_) => true,
+            Question::Param(_)
+            | Question::Other(_)
+            | Question::Home(_)
+            | Question::PlayerColour(_) => true,
             Question::Compared(question, _) => question.is_constant(),
+            _ => false,
+        }
+    }
+
+    /// Whether the answer depends on the board's cells alone, not on tiles or pieces: the
+    /// same in every position that stands on one fixed board (the size, the lists of
+    /// cells and junctions, a junction's place, colour, lattice neighbours and edges, an
+    /// edge's junctions). A patch changes under them.
+    pub fn reads_the_board_alone(&self) -> bool {
+        match self {
+            Question::Size
+            | Question::Tiles
+            | Question::Junctions
+            | Question::Cells
+            | Question::Coords(_)
+            | Question::Row(_)
+            | Question::Column(_)
+            | Question::Colour(_)
+            | Question::Neighbours(_)
+            | Question::Edges(_)
+            | Question::Edge(_) => true,
+            Question::Compared(question, _) => question.reads_the_board_alone(),
             _ => false,
         }
     }
@@ -259,13 +286,46 @@ pub struct GroupFacts {
 }
 
 /// A chain asked about: whose pieces, from which junctions to which, joined how.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Chain {
     pub player: String,
     pub from: Vec<Named>,
     pub to: Vec<Named>,
     pub adjacency: String,
+    /// The chain read on the model's board, once a tape has resolved its names there: a
+    /// remembered question is answered again without reading a name, letter or word.
+    read: Option<ReadChain>,
 }
+
+#[derive(Clone, Debug)]
+struct ReadChain {
+    player: PlayerId,
+    from: Vec<JunctionId>,
+    to: Vec<JunctionId>,
+    adjacency: board_edges::Adjacency,
+}
+
+impl Chain {
+    pub fn new(player: String, from: Vec<Named>, to: Vec<Named>, adjacency: String) -> Chain {
+        Chain {
+            player,
+            from,
+            to,
+            adjacency,
+            read: None,
+        }
+    }
+}
+
+/// Two chains are the same question when the script named the same things.
+impl PartialEq for Chain {
+    fn eq(&self, other: &Chain) -> bool {
+        (&self.player, &self.from, &self.to, &self.adjacency)
+            == (&other.player, &other.from, &other.to, &other.adjacency)
+    }
+}
+
+impl Eq for Chain {}
 
 /// An answer, as the script receives it.
 #[derive(Clone, Debug)]
@@ -399,6 +459,13 @@ impl Asked<'_> {
         })
     }
 
+    /// Whether the ruleset's board is fixed and the position stands on it: where what
+    /// the board alone answers is the same in every position (see
+    /// [`Question::reads_the_board_alone`]).
+    pub fn on_fixed_board(&self) -> bool {
+        !self.model.board.is_patch() && self.on_model_board()
+    }
+
     /// Whether the position stands on the model's own board (a fixed board), where a
     /// name is the same junction in every position. A worker thread's copy of the
     /// ruleset has its own copy of the board: the same junctions.
@@ -460,6 +527,7 @@ impl Asked<'_> {
             Question::CountHeld(_, names) => names.iter_mut().for_each(resolve),
             Question::Connected(chain) | Question::Gap(chain) => {
                 chain.from.iter_mut().chain(&mut chain.to).for_each(resolve);
+                chain.read = self.read_chain(chain).ok();
             }
             _ => {}
         }
@@ -639,14 +707,26 @@ impl Asked<'_> {
                 Answer::Text(self.model.rules.colour_of(player).to_string())
             }
             Question::Connected(chain) => {
-                let (player, from, to, adjacency) = self.chain(chain)?;
+                let read = self.chain_on_this_board(chain)?;
+                let chain = read.as_ref();
                 Answer::Bool(board_edges::connected(
-                    position, player, &from, &to, adjacency,
+                    position,
+                    chain.player,
+                    &chain.from,
+                    &chain.to,
+                    chain.adjacency,
                 ))
             }
             Question::Gap(chain) => {
-                let (player, from, to, adjacency) = self.chain(chain)?;
-                let gap = board_edges::gap(position, player, &from, &to, adjacency);
+                let read = self.chain_on_this_board(chain)?;
+                let chain = read.as_ref();
+                let gap = board_edges::gap(
+                    position,
+                    chain.player,
+                    &chain.from,
+                    &chain.to,
+                    chain.adjacency,
+                );
                 Answer::Int(gap.map_or(-1, i64::from))
             }
             Question::Groups(player, filter) => self.group_facts(&self.groups(player, filter)?),
@@ -695,22 +775,22 @@ impl Asked<'_> {
     }
 
     /// A chain's player, its two ends and its adjacency, read.
-    #[allow(clippy::type_complexity)]
-    fn chain(
-        &self,
-        chain: &Chain,
-    ) -> Fallible<(
-        PlayerId,
-        Vec<JunctionId>,
-        Vec<JunctionId>,
-        board_edges::Adjacency,
-    )> {
-        Ok((
-            self.player(&chain.player)?,
-            self.junction_list(&chain.from)?,
-            self.junction_list(&chain.to)?,
-            board_edges::Adjacency::named(&chain.adjacency)?,
-        ))
+    fn read_chain(&self, chain: &Chain) -> Fallible<ReadChain> {
+        Ok(ReadChain {
+            player: self.player(&chain.player)?,
+            from: self.junction_list(&chain.from)?,
+            to: self.junction_list(&chain.to)?,
+            adjacency: board_edges::Adjacency::named(&chain.adjacency)?,
+        })
+    }
+
+    /// A chain as it reads on this position's board: as a tape read it on the model's
+    /// board if the position stands there, else read again.
+    fn chain_on_this_board<'c>(&self, chain: &'c Chain) -> Fallible<Cow<'c, ReadChain>> {
+        match &chain.read {
+            Some(read) if self.on_model_board() => Ok(Cow::Borrowed(read)),
+            _ => Ok(Cow::Owned(self.read_chain(chain)?)),
+        }
     }
 }
 
