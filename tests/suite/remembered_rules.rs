@@ -188,3 +188,65 @@ fn answers_compared_with_constants_are_remembered_as_the_comparison() {
     let (small, big) = (compared.end_rule_tree_nodes(), kept.end_rule_tree_nodes());
     assert!(small * 2 < big, "compared {small} nodes, kept {big}");
 }
+
+/// A rule that imports another (the connection design's end calls Browne's) is
+/// remembered by the comparisons of the imported script too: the tree stays far smaller
+/// than where the imported script keeps the count in a variable first. What the fixed
+/// board alone answers (`game.edge`, `game.home`) is not asked again. Either way the
+/// tree says what the script says.
+#[test]
+fn imported_rules_are_remembered_by_their_comparisons_too() {
+    let design = crate::common::root().join("examples/designs/truchet-connection");
+    let shipped = Variant::load(&design, Some(5)).unwrap();
+    // The same design with its own copy of Browne's end, which the import then finds
+    // first, keeping the count in a variable.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("memo-imported-kept");
+    let _ = std::fs::remove_dir_all(&dir);
+    crate::common::copy::copy_dir(&design, &dir);
+    let browne =
+        std::fs::read_to_string(crate::common::root().join("scripts/truchet/end.rhai")).unwrap();
+    let kept_count = "let pieces = game.pieces(next);\n    if pieces == 0 {";
+    std::fs::create_dir_all(dir.join("truchet")).unwrap();
+    std::fs::write(
+        dir.join("truchet/end.rhai"),
+        browne.replacen("if game.pieces(next) == 0 {", kept_count, 1),
+    )
+    .unwrap();
+    let kept = Variant::load(&dir, Some(5)).unwrap();
+    let positions = positions(&kept, 12, 300);
+    for variant in [&shipped, &kept] {
+        for _ in 0..2 {
+            for position in &positions {
+                assert_eq!(
+                    variant.judge(position).unwrap(),
+                    variant.judge_by_script(position).unwrap(),
+                    "{}",
+                    variant.model.position_text(position)
+                );
+            }
+        }
+    }
+    let (small, big) = (shipped.end_rule_tree_nodes(), kept.end_rule_tree_nodes());
+    assert!(
+        small * 2 < big,
+        "imported and compared {small} nodes, kept {big}"
+    );
+    // The bases design asks its board for each player's bases on every call.
+    let bases = Variant::load(
+        &crate::common::root().join("examples/designs/hex-bases"),
+        Some(3),
+    )
+    .unwrap();
+    for _ in 0..2 {
+        for position in &positions_of(&bases) {
+            assert_eq!(
+                bases.judge(position).unwrap(),
+                bases.judge_by_script(position).unwrap()
+            );
+        }
+    }
+}
+
+fn positions_of(variant: &Variant) -> Vec<Position> {
+    positions(variant, 8, 200)
+}

@@ -9,7 +9,7 @@
 //! it would learn in hundreds. The places are found once, when the script is compiled,
 //! from its syntax tree; at a call the `game` API looks its own place up.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rhai::{Dynamic, Expr, Position, AST};
 
@@ -18,12 +18,23 @@ use super::questions::{Comparison, Constant, Op};
 /// The comparisons of a ruleset's scripts, by the script and place of the question
 /// compared (the method's or property's name).
 #[derive(Clone, Debug, Default)]
-pub struct ComparedSites(BTreeMap<(String, usize, usize), Comparison>);
+pub struct ComparedSites {
+    sites: BTreeMap<(String, usize, usize), Comparison>,
+    /// The scripts looked at: a ruleset's own, and those they import (a function of an
+    /// imported script runs with that script's name as its source).
+    scripts: BTreeSet<String>,
+}
 
 impl ComparedSites {
+    /// Whether the script of this source name has been looked at.
+    pub fn has_script(&self, source: &str) -> bool {
+        self.scripts.contains(source)
+    }
+
     /// Finds the comparisons of a compiled script whose functions run with this source
     /// name.
     pub fn add_script(&mut self, source: &str, ast: &AST) {
+        self.scripts.insert(source.to_string());
         ast.walk(&mut |path| {
             if let Some(rhai::ASTNode::Expr(Expr::FnCall(call, _))) = path.last() {
                 if let (Some(op), [left, right]) = (op(&call.name), call.args.as_slice()) {
@@ -58,7 +69,7 @@ impl ComparedSites {
             _ => return,
         };
         if let Some(key) = key(Some(source), place) {
-            self.0.insert(
+            self.sites.insert(
                 key,
                 Comparison {
                     op,
@@ -73,7 +84,7 @@ impl ComparedSites {
     /// known: a param does not change while the ruleset is loaded. A param that is no
     /// whole number, text or truth value, or none, stays a name that no answer matches.
     pub fn resolve_params(&mut self, params: &BTreeMap<String, Dynamic>) {
-        for comparison in self.0.values_mut() {
+        for comparison in self.sites.values_mut() {
             if let Constant::Param(name) = &comparison.constant {
                 if let Some(value) = params.get(name).and_then(Constant::of) {
                     comparison.constant = value;
@@ -85,7 +96,7 @@ impl ComparedSites {
     /// The comparison made of the answer asked at a place, if the script compares it
     /// there with a constant.
     pub fn at(&self, source: Option<&str>, place: Position) -> Option<&Comparison> {
-        self.0.get(&key(source, place)?)
+        self.sites.get(&key(source, place)?)
     }
 }
 
@@ -141,9 +152,13 @@ mod tests {
              if game.quiet_turns >= n { return 3; }\n}",
         );
         // Compared with a variable, or kept in one: the answer is written as it is.
-        let lines: Vec<(&str, usize)> = found.0.keys().map(|(f, l, _)| (f.as_str(), *l)).collect();
+        let lines: Vec<(&str, usize)> = found
+            .sites
+            .keys()
+            .map(|(f, l, _)| (f.as_str(), *l))
+            .collect();
         assert_eq!(lines, [("rule.rhai", 2), ("rule.rhai", 3)], "{found:?}");
-        let mut comparisons = found.0.values();
+        let mut comparisons = found.sites.values();
         let pieces = comparisons.next().unwrap();
         assert_eq!((pieces.op, pieces.answer_right), (Op::Eq, false));
         assert_eq!(pieces.apply(&Answer::Int(0)), Some(true));
@@ -165,9 +180,9 @@ mod tests {
              let n = game.param(\"limit\");\n    if game.quiet_turns >= n { return 2; }\n    \
              if game.tiles > game.pieces(\"x\") { return 3; }\n}",
         );
-        let lines: Vec<usize> = found.0.keys().map(|(_, l, _)| *l).collect();
+        let lines: Vec<usize> = found.sites.keys().map(|(_, l, _)| *l).collect();
         assert_eq!(lines, [2], "{found:?}");
-        let quiet = found.0.values().next().unwrap();
+        let quiet = found.sites.values().next().unwrap();
         assert_eq!(quiet.constant, Constant::Param("limit".into()));
         let with = |params: &[(&str, Dynamic)]| {
             let mut resolved = found.clone();
@@ -177,7 +192,7 @@ mod tests {
                     .map(|(name, value)| (name.to_string(), value.clone()))
                     .collect(),
             );
-            resolved.0.into_values().next().unwrap()
+            resolved.sites.into_values().next().unwrap()
         };
         let limit = with(&[("limit", Dynamic::from(100_i64))]);
         assert_eq!(limit.apply(&Answer::Int(99)), Some(false));
