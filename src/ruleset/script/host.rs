@@ -132,6 +132,7 @@ impl ScriptHost {
             &file,
             &parsed,
             &self.sources,
+            Rc::make_mut(&mut self.compared),
             MAX_MODULES,
         )?;
         self.budget.start_call();
@@ -142,7 +143,6 @@ impl ScriptHost {
             .map_err(|e| self.locate(&file, &e))?;
         ast.set_source(file.clone());
         Rc::make_mut(&mut self.compared).add_script(&file, &ast);
-        self.find_imported_comparisons();
         Ok(Script {
             ast: Rc::new(ast),
             file,
@@ -193,25 +193,6 @@ impl ScriptHost {
         self.engine
             .call_fn_with_options::<T>(options, &mut scope, &script.ast, name, args)
             .map_err(|e| self.locate_in_fn(&script.file, name, &e))
-    }
-
-    /// Finds the comparisons of the scripts imported so far (read while their imports
-    /// were checked): a rule that calls an imported rule, as the connection design calls
-    /// Browne's end, is remembered by comparisons there too.
-    fn find_imported_comparisons(&mut self) {
-        let unseen: Vec<(String, Arc<str>)> = self
-            .sources
-            .borrow()
-            .iter()
-            .filter(|(name, _)| !self.compared.has_script(name))
-            .map(|(name, text)| (name.clone(), Arc::clone(text)))
-            .collect();
-        for (name, text) in unseen {
-            // It compiled when its import was checked; same engine, same places.
-            if let Ok(ast) = self.engine.compile(&*text) {
-                Rc::make_mut(&mut self.compared).add_script(&name, &ast);
-            }
-        }
     }
 
     /// Evaluates a one-line expression of a TOML setting with the given variables in

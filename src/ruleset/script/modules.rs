@@ -18,6 +18,7 @@ use rhai::module_resolvers::ModuleResolver;
 use rhai::{ASTNode, Engine, EvalAltResult, Expr, Module, Position, Scope, Stmt, AST};
 
 use super::closures::variable_from_outside;
+use super::compared::ComparedSites;
 use super::host::display_name;
 use crate::diagnostic::Diagnostic;
 use crate::ruleset::library::shared_scripts_dir;
@@ -261,12 +262,14 @@ pub(super) fn check_imports(
     file: &str,
     ast: &AST,
     sources: &Sources,
+    compared: &mut ComparedSites,
     max_modules: usize,
 ) -> Result<(), Diagnostic> {
     let mut walk = ImportWalk {
         engine,
         dirs,
         sources,
+        compared,
         chain: Vec::new(),
         done: Vec::new(),
         max_modules,
@@ -285,6 +288,10 @@ struct ImportWalk<'a> {
     engine: &'a Engine,
     dirs: &'a ScriptDirs,
     sources: &'a Sources,
+    /// The comparisons of each script read here, found as it is compiled: a function of
+    /// an imported script runs with that script's name as its source, so an imported
+    /// rule is remembered by its comparisons too (see [`super::compared`]).
+    compared: &'a mut ComparedSites,
     /// The scripts being checked, each importing the next: (real path, name shown).
     chain: Vec<(PathBuf, String)>,
     /// Scripts already checked, with all they import, and the ruleset each was borrowed
@@ -419,6 +426,9 @@ impl ImportWalk<'_> {
                 .engine
                 .compile(&*text)
                 .map_err(|e| parse_error(&imported, &text, &e))?;
+            if !self.compared.has_script(&imported) {
+                self.compared.add_script(&imported, &module_ast);
+            }
             self.visit(&imported, &module_ast, imported_foreign.as_ref())?;
         }
         if let Some((real, _)) = self.chain.pop() {
