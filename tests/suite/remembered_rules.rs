@@ -33,6 +33,22 @@ fn positions(variant: &Variant, games: u64, turns: usize) -> Vec<Position> {
     out
 }
 
+/// Judges every position `rounds` times over, by the remembered tree and by running the
+/// script, and holds the two alike: the first round mostly runs the script and learns,
+/// the later ones mostly recall.
+fn judges_as_its_script(variant: &Variant, positions: &[Position], rounds: usize, label: &str) {
+    for _ in 0..rounds {
+        for position in positions {
+            assert_eq!(
+                variant.judge(position).unwrap(),
+                variant.judge_by_script(position).unwrap(),
+                "{label}: {}",
+                variant.model.position_text(position)
+            );
+        }
+    }
+}
+
 #[test]
 fn remembered_results_are_the_scripts() {
     let short_draw = |size: Option<u32>| LoadOptions {
@@ -53,18 +69,7 @@ fn remembered_results_are_the_scripts() {
         ),
     ] {
         let variant = Variant::load_named_with(ruleset, &options).unwrap();
-        let positions = positions(&variant, 12, 300);
-        // Twice over: the first pass mostly runs the script, the second mostly recalls.
-        for _ in 0..2 {
-            for position in &positions {
-                assert_eq!(
-                    variant.judge(position).unwrap(),
-                    variant.judge_by_script(position).unwrap(),
-                    "{ruleset}: {}",
-                    variant.model.position_text(position)
-                );
-            }
-        }
+        judges_as_its_script(&variant, &positions(&variant, 12, 300), 2, ruleset);
         assert!(variant.remembers_end_rule(), "{ruleset}");
     }
 }
@@ -96,13 +101,8 @@ fn scripts_with_side_effects_or_groups_always_run() {
             "let groups = game.groups(\"x\");\n    let next = game.to_move;",
         )
     });
-    for variant in [printing, grouping] {
-        for position in positions(&variant, 2, 20) {
-            assert_eq!(
-                variant.judge(&position).unwrap(),
-                variant.judge_by_script(&position).unwrap()
-            );
-        }
+    for (variant, label) in [(printing, "printing"), (grouping, "grouping")] {
+        judges_as_its_script(&variant, &positions(&variant, 2, 20), 1, label);
         assert!(!variant.remembers_end_rule());
     }
 }
@@ -118,17 +118,7 @@ fn groups_handed_over_after_a_question_run_only_there() {
              let limit = game.param(\"draw_after_quiet_turns\");",
         )
     });
-    let positions = positions(&variant, 4, 40);
-    for _ in 0..2 {
-        for position in &positions {
-            assert_eq!(
-                variant.judge(position).unwrap(),
-                variant.judge_by_script(position).unwrap(),
-                "{}",
-                variant.model.position_text(position)
-            );
-        }
-    }
+    judges_as_its_script(&variant, &positions(&variant, 4, 40), 2, "groups later");
     assert!(variant.remembers_end_rule());
 }
 
@@ -175,16 +165,8 @@ fn answers_compared_with_constants_are_remembered_as_the_comparison() {
         )
     });
     let positions = positions(&kept, 12, 300);
-    for variant in [&compared, &kept] {
-        for position in &positions {
-            assert_eq!(
-                variant.judge(position).unwrap(),
-                variant.judge_by_script(position).unwrap(),
-                "{}",
-                variant.model.position_text(position)
-            );
-        }
-    }
+    judges_as_its_script(&compared, &positions, 1, "compared");
+    judges_as_its_script(&kept, &positions, 1, "kept");
     let (small, big) = (compared.end_rule_tree_nodes(), kept.end_rule_tree_nodes());
     assert!(small * 2 < big, "compared {small} nodes, kept {big}");
 }
@@ -213,19 +195,9 @@ fn imported_rules_are_remembered_by_their_comparisons_too() {
     )
     .unwrap();
     let kept = Variant::load(&dir, Some(5)).unwrap();
-    let positions = positions(&kept, 12, 300);
-    for variant in [&shipped, &kept] {
-        for _ in 0..2 {
-            for position in &positions {
-                assert_eq!(
-                    variant.judge(position).unwrap(),
-                    variant.judge_by_script(position).unwrap(),
-                    "{}",
-                    variant.model.position_text(position)
-                );
-            }
-        }
-    }
+    let along = positions(&kept, 12, 300);
+    judges_as_its_script(&shipped, &along, 2, "imported and compared");
+    judges_as_its_script(&kept, &along, 2, "imported and kept");
     let (small, big) = (shipped.end_rule_tree_nodes(), kept.end_rule_tree_nodes());
     assert!(
         small * 2 < big,
@@ -237,16 +209,5 @@ fn imported_rules_are_remembered_by_their_comparisons_too() {
         Some(3),
     )
     .unwrap();
-    for _ in 0..2 {
-        for position in &positions_of(&bases) {
-            assert_eq!(
-                bases.judge(position).unwrap(),
-                bases.judge_by_script(position).unwrap()
-            );
-        }
-    }
-}
-
-fn positions_of(variant: &Variant) -> Vec<Position> {
-    positions(variant, 8, 200)
+    judges_as_its_script(&bases, &positions(&bases, 8, 200), 2, "hex-bases");
 }
