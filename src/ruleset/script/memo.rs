@@ -35,8 +35,10 @@
 //! whose answer cannot change is not written down at all: a param (params do not change),
 //! another player's letter, a home edge, and on a fixed board what the board alone
 //! answers (an edge's junctions, a junction's colour); a tree that left such questions
-//! out holds for that board only. So asking the tree's questions costs about what the
-//! twin's Rust does.
+//! out holds for that board only. And the questions asked most (whose turn, a count,
+//! whether a player can move, or one of those compared with a constant) are read straight
+//! to a number, their branches found among numbers (see [`super::probe`]). So asking the
+//! tree's questions costs about what the twin's Rust does.
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -47,6 +49,7 @@ use rustc_hash::FxBuildHasher;
 use variant_run_core::Outcome;
 
 use super::compared::ComparedSites;
+use super::probe::Scalar;
 use super::questions::{Answer, Asked, Question};
 
 /// The most nodes a tree grows to; past this it answers what it knows and the script
@@ -178,12 +181,49 @@ impl Branches {
     }
 }
 
+/// The branches of a question read as a number ([`Scalar`]): the numbers seen and the
+/// nodes they lead to. Looked up only, never listed.
+enum KeyBranches {
+    Few(Vec<(i64, usize)>),
+    Many(HashMap<i64, usize, FixedHasher>),
+}
+
+impl KeyBranches {
+    fn get(&self, key: i64) -> Option<usize> {
+        match self {
+            KeyBranches::Few(few) => few.iter().find(|&&(k, _)| k == key).map(|&(_, n)| n),
+            KeyBranches::Many(many) => many.get(&key).copied(),
+        }
+    }
+
+    fn insert(&mut self, key: i64, node: usize) {
+        match self {
+            KeyBranches::Few(few) if few.len() < FEW_BRANCHES => few.push((key, node)),
+            KeyBranches::Few(few) => {
+                let mut many: HashMap<i64, usize, FixedHasher> = few.drain(..).collect();
+                many.insert(key, node);
+                *self = KeyBranches::Many(many);
+            }
+            KeyBranches::Many(many) => {
+                many.insert(key, node);
+            }
+        }
+    }
+}
+
 enum Node<R> {
     /// Not learnt yet (the root of an empty tree).
     Unknown,
+    /// A question asked in full, its branches found by comparing answers.
     Ask {
         question: Question,
         branches: Branches,
+    },
+    /// A question read as a number (most are): the same question, asked faster.
+    Read {
+        question: Question,
+        scalar: Scalar,
+        branches: KeyBranches,
     },
     Result(R),
     /// The script does here what answers cannot stand for: it must run.
@@ -233,6 +273,17 @@ impl<R: Clone + PartialEq> Memo<R> {
                 Node::Unknown => return self.learn_or_run(),
                 Node::Result(result) => return Recall::Known(result.clone()),
                 Node::RunHere => return Recall::Run,
+                Node::Read {
+                    scalar, branches, ..
+                } => {
+                    let Some(key) = scalar.ask(asked) else {
+                        return Recall::Run;
+                    };
+                    match branches.get(key) {
+                        Some(next) => at = next,
+                        None => return self.learn_or_run(),
+                    }
+                }
                 Node::Ask { question, branches } => {
                     let Ok(answer) = asked.answer_to_compare(question) else {
                         return Recall::Run;
@@ -274,29 +325,59 @@ impl<R: Clone + PartialEq> Memo<R> {
         let mut at = 0;
         for (question, answer) in tape.asked {
             if let Node::Unknown = self.nodes[at] {
-                self.nodes[at] = Node::Ask {
-                    question: question.clone(),
-                    branches: Branches::Few(Vec::new()),
+                self.nodes[at] = match Scalar::of(&question) {
+                    Some(scalar) => Node::Read {
+                        question: question.clone(),
+                        scalar,
+                        branches: KeyBranches::Few(Vec::new()),
+                    },
+                    None => Node::Ask {
+                        question: question.clone(),
+                        branches: Branches::Few(Vec::new()),
+                    },
                 };
             }
             let next = self.nodes.len();
-            let Node::Ask {
-                question: asked,
-                branches,
-            } = &mut self.nodes[at]
-            else {
-                // A leaf where the tape asks on: the script is not what it seemed.
-                self.off = true;
-                return;
+            // The branch for the answer, or a new one to an unknown node.
+            let known = match &mut self.nodes[at] {
+                Node::Ask {
+                    question: asked,
+                    branches,
+                } if *asked == question => match branches.get(&answer) {
+                    Some(known) => Some(known),
+                    None => {
+                        branches.insert(answer, next);
+                        None
+                    }
+                },
+                Node::Read {
+                    question: asked,
+                    branches,
+                    ..
+                } if *asked == question => {
+                    let Some(key) = Scalar::key_of(&answer) else {
+                        // Not the kind of answer this question gives.
+                        self.off = true;
+                        return;
+                    };
+                    match branches.get(key) {
+                        Some(known) => Some(known),
+                        None => {
+                            branches.insert(key, next);
+                            None
+                        }
+                    }
+                }
+                // Another question after the same answers, or a leaf where the tape asks
+                // on: the script is not what it seemed.
+                _ => {
+                    self.off = true;
+                    return;
+                }
             };
-            if *asked != question {
-                self.off = true;
-                return;
-            }
-            at = match branches.get(&answer) {
+            at = match known {
                 Some(known) => known,
                 None => {
-                    branches.insert(answer, next);
                     self.nodes.push(Node::Unknown);
                     next
                 }

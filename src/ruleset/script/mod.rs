@@ -16,6 +16,7 @@ pub mod limits;
 mod lint;
 pub mod memo;
 mod modules;
+mod probe;
 pub mod questions;
 mod sizes;
 mod stdlib;

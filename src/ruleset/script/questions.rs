@@ -163,8 +163,13 @@ impl Comparison {
             (Answer::Int(a), Constant::Int(c)) => a.cmp(c),
             (Answer::Bool(a), Constant::Bool(c)) if matches!(self.op, Op::Eq | Op::Ne) => a.cmp(c),
             (Answer::Letter(a), Constant::Text(c)) if matches!(self.op, Op::Eq | Op::Ne) => {
-                let letter = a.map(String::from).unwrap_or_default();
-                letter.as_str().cmp(c.as_str())
+                // The letter as the script sees it ("" for none), without a string.
+                let mut buffer = [0; 4];
+                let letter: &str = match a {
+                    Some(l) => l.encode_utf8(&mut buffer),
+                    None => "",
+                };
+                letter.cmp(c.as_str())
             }
             (Answer::Text(a), Constant::Text(c)) if matches!(self.op, Op::Eq | Op::Ne) => {
                 a.as_str().cmp(c.as_str())
