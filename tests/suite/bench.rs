@@ -309,6 +309,29 @@ fn only_the_shipped_rules_have_twins() {
             "{name}"
         );
     }
+    // The connection design imports Browne's end: a copy of that rule of its own, which
+    // the design's `import "truchet/end"` finds first, counts too.
+    let shared =
+        std::fs::read_to_string(crate::common::root().join("scripts/truchet/end.rhai")).unwrap();
+    for (own, twin) in [
+        (shared.clone(), true),
+        (format!("{shared}// changed\n"), false),
+    ] {
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-own-browne-end");
+        let _ = std::fs::remove_dir_all(&dir);
+        copy_dir(
+            &crate::common::root().join("examples/designs/truchet-connection"),
+            &dir,
+        );
+        std::fs::create_dir_all(dir.join("truchet")).unwrap();
+        std::fs::write(dir.join("truchet/end.rhai"), own).unwrap();
+        let variant = Variant::load(&dir, None).unwrap();
+        assert_eq!(
+            variant.native_twin().is_some(),
+            twin,
+            "the same text: {twin}"
+        );
+    }
 }
 
 fn run(args: &[&str]) -> Vec<u8> {

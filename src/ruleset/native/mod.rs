@@ -5,9 +5,10 @@
 //!
 //! A ruleset has a twin only while its scripts are, to the letter, the scripts the twins
 //! copy (each rule's file here names its script): a designer who edits a rule gets no
-//! twin rather than a wrong one. An end script that imports another is matched on its
-//! own text. The after-turn rule and the end rule are matched apart, each a function of
-//! the position alone, so a twin is right for any pairing of the two.
+//! twin rather than a wrong one. What a script imports counts too: a design folder with a
+//! `truchet/end.rhai` of its own, imported in place of the shared one, gets no twin. The
+//! after-turn rule and the end rule are matched apart, each a function of the position
+//! alone, so a twin is right for any pairing of the two.
 //! tests/suite/bench.rs holds every twin to its scripts on seeded games.
 //!
 //! A twin calls the same native helpers the scripts' `game.*` calls answer from (core's
@@ -24,8 +25,12 @@ use std::marker::PhantomData;
 
 use variant_run_core::{GameModel, Outcome, PlayerId, Position, Referee};
 
+use super::script::Script;
 use super::Variant;
 use crate::diagnostic::Diagnostic;
+
+/// The shared module the end scripts import their results from (`outcome::win`).
+const OUTCOME: &str = include_str!("../../../scripts/outcome.rhai");
 
 /// The after-turn rule a twin plays.
 #[derive(Clone, Debug)]
@@ -64,26 +69,25 @@ impl Variant {
         let after_turn = match &self.after_turn_script {
             None => None,
             Some(script) => {
-                let source = self.host.source(script)?.replace("\r\n", "\n");
-                if source == trugo::CAPTURE {
+                if self.is_script(script, trugo::CAPTURE, &[]) {
                     Some(AfterTurnRule::Trugo)
-                } else if source == go::SURROUND {
+                } else if self.is_script(script, go::SURROUND, &[]) {
                     Some(AfterTurnRule::Go)
                 } else {
                     return None;
                 }
             }
         };
-        let source = self.host.source(&self.end_script)?.replace("\r\n", "\n");
-        let end = if source == browne::END {
+        let end = &self.end_script;
+        let end = if self.is_script(end, browne::END, &[OUTCOME]) {
             EndRule::Browne(browne::Browne::of(self)?)
-        } else if source == bases::END {
+        } else if self.is_script(end, bases::END, &[OUTCOME]) {
             EndRule::Bases(bases::Bases::of(self)?)
-        } else if source == trugo::END {
+        } else if self.is_script(end, trugo::END, &[OUTCOME]) {
             EndRule::Trugo(trugo::TrugoEnd::of(self)?)
-        } else if source == connection::END {
+        } else if self.is_script(end, connection::END, connection::END_IMPORTS) {
             EndRule::Connection(connection::Connection::of(self)?)
-        } else if source == home_bases::END {
+        } else if self.is_script(end, home_bases::END, home_bases::END_IMPORTS) {
             EndRule::HomeBases(home_bases::HomeBases::of(self)?)
         } else {
             return None;
@@ -93,6 +97,19 @@ impl Variant {
             after_turn,
             end,
         })
+    }
+
+    /// Whether a script of this ruleset is, to the letter, `text`, importing exactly
+    /// `imports` (in the order they are first read), whatever its line endings.
+    fn is_script(&self, script: &Script, text: &str, imports: &[&str]) -> bool {
+        let same = |read: &str, expected: &str| read.replace("\r\n", "\n") == expected;
+        self.host.source(script).is_some_and(|own| same(&own, text))
+            && script.imported.len() == imports.len()
+            && script
+                .imported
+                .iter()
+                .zip(imports)
+                .all(|(read, expected)| same(read, expected))
     }
 
     /// An integer param, as `game.param(name)` gives it to a script that compares it

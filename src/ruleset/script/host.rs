@@ -43,6 +43,9 @@ pub struct ScriptHost {
 pub struct Script {
     pub ast: Rc<AST>,
     pub file: String,
+    /// The texts of the scripts it imports, directly or through others, each once in
+    /// the order they were read.
+    pub imported: Vec<Arc<str>>,
 }
 
 impl ScriptHost {
@@ -126,7 +129,7 @@ impl ScriptHost {
             .engine
             .compile(&*text)
             .map_err(|e| parse_error(&file, &text, &e))?;
-        check_imports(
+        let imported = check_imports(
             &self.engine,
             &self.dirs,
             &file,
@@ -146,6 +149,7 @@ impl ScriptHost {
         Ok(Script {
             ast: Rc::new(ast),
             file,
+            imported,
         })
     }
 

@@ -250,7 +250,8 @@ pub fn read_script(path: &Path) -> Result<String, String> {
 }
 
 /// Checks the imports of a script and of every script it imports, before Rhai resolves
-/// any of them; records every text read in `sources`.
+/// any of them; records every text read in `sources`, and gives the texts the script
+/// imports, directly or through others, each once in the order they were read.
 ///
 /// # Errors
 /// An import whose path is not text in quotes, names no script or one outside the
@@ -264,7 +265,7 @@ pub(super) fn check_imports(
     sources: &Sources,
     compared: &mut ComparedSites,
     max_modules: usize,
-) -> Result<(), Diagnostic> {
+) -> Result<Vec<Arc<str>>, Diagnostic> {
     let mut walk = ImportWalk {
         engine,
         dirs,
@@ -272,9 +273,11 @@ pub(super) fn check_imports(
         compared,
         chain: Vec::new(),
         done: Vec::new(),
+        read: Vec::new(),
         max_modules,
     };
-    walk.visit(file, ast, None)
+    walk.visit(file, ast, None)?;
+    Ok(walk.read)
 }
 
 /// The ruleset a script was imported from by name, when it is another's: its name and
@@ -297,6 +300,8 @@ struct ImportWalk<'a> {
     /// Scripts already checked, with all they import, and the ruleset each was borrowed
     /// from (its plain imports are checked against that ruleset's folders).
     done: Vec<(PathBuf, Option<String>)>,
+    /// The texts of the scripts imported so far, in the order they were read.
+    read: Vec<Arc<str>>,
     max_modules: usize,
 }
 
@@ -422,6 +427,7 @@ impl ImportWalk<'_> {
             self.sources
                 .borrow_mut()
                 .insert(imported.clone(), Arc::clone(&text));
+            self.read.push(Arc::clone(&text));
             let module_ast = self
                 .engine
                 .compile(&*text)
