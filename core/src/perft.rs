@@ -132,7 +132,7 @@ impl GameModel {
         // to tiles can meet: one such family's positions are held at a time (on a big
         // patch, every placement's position at once took gigabytes).
         let mut deltas: Vec<&Delta> = deltas.iter().collect();
-        deltas.sort_by_key(|delta| tile_key(delta));
+        deltas.sort_unstable_by_key(|delta| tile_key(delta));
         let mut total = 0;
         for family in deltas.chunk_by(|a, b| tile_key(a) == tile_key(b)) {
             // A family of one change (a placement, a removal) leaves one position.
@@ -167,7 +167,7 @@ impl GameModel {
     ) -> Result<u64, R::Error> {
         // The changes ordered so that those doing the same to tiles come together.
         let mut deltas: Vec<&Delta> = deltas.iter().collect();
-        deltas.sort_by_key(|delta| tile_key(delta));
+        deltas.sort_unstable_by_key(|delta| tile_key(delta));
         let mut count = 0;
         for group in deltas.chunk_by(|a, b| tile_key(a) == tile_key(b)) {
             if group.len() == 1 {
