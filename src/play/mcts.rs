@@ -11,8 +11,8 @@
 //! a time (progressive widening): the turns that take the most enemy pieces first, the
 //! rest in a seeded random order, one more each time the node's visits grow enough.
 //! Where the ruleset has an `evaluate`, the root takes its turns in turn from that order
-//! and from the order of what the evaluation makes of them, so that a step toward a
-//! scripted goal is searched as early as a capture ([`root_turns`]). The
+//! and from the turns the evaluation says gain on the position, best first, so that a
+//! step toward a scripted goal is searched as early as a capture ([`root_turns`]). The
 //! tree is kept between turns: when the game reaches a position the tree already holds
 //! (the opponent answered as searched), the search goes on from there.
 //!
@@ -465,8 +465,9 @@ fn ordered_turns(variant: &Variant, position: &Position, rng: &mut Pcg64Mcg) -> 
 }
 
 /// The root's turns where the ruleset has an `evaluate`: taken in turn from two orders,
-/// the turns whose position the evaluation scores best for the mover (the most pieces
-/// taken breaking ties) and the turns that take the most pieces, each turn once.
+/// the turns after which the evaluation scores the position better for the mover than
+/// before, best first (the most pieces taken breaking ties), and the turns that take the
+/// most pieces, each turn once; when no turn gains by the evaluation, captures first.
 ///
 /// Progressive widening opens only a few dozen of a root's hundreds of turns in a search
 /// of a thousand playouts, so the order is what the search sees. Captures first, it
@@ -474,9 +475,11 @@ fn ordered_turns(variant: &Variant, position: &Position, rng: &mut Pcg64Mcg) -> 
 /// hook scores; the evaluation first, it finds the goal but misses the captures that win
 /// or save the game (on the connection design against greedy, most wins came by the
 /// chain but a game in eight ended drawn; on the bases design a third of the games were
-/// drawn). Taken in turn, both are opened (BENCHMARKS.md, "The root's turns from two
-/// orders"). One `play` and one `evaluate` a root turn: a few hundred calls a search,
-/// beside its thousand playouts.
+/// drawn). Taken in turn, both are opened. A turn the evaluation scores no better than
+/// the position now is no step toward the goal: where a flat evaluation (the bases
+/// design's) ties many, they would only crowd out captures (BENCHMARKS.md, "The root's
+/// turns from two orders"). One `play` and one `evaluate` a root turn: a few hundred
+/// calls a search, beside its thousand playouts.
 fn root_turns(
     variant: &Variant,
     position: &Position,
@@ -484,13 +487,16 @@ fn root_turns(
 ) -> Result<Vec<Delta>, GameError> {
     let by_captures = ordered_turns(variant, position, rng);
     let mover = position.side();
-    // Indices into `by_captures`, best evaluated first; a stable sort keeps the capture
-    // order among equals.
+    // Indices into `by_captures` of the turns the evaluation says gain on the position,
+    // best first; a stable sort keeps the capture order among equals.
     let mut scores = Vec::with_capacity(by_captures.len());
     for delta in &by_captures {
         scores.push(variant.evaluate(&variant.play(position, delta)?, mover)?);
     }
-    let mut by_evaluation: Vec<usize> = (0..by_captures.len()).collect();
+    let now = variant.evaluate(position, mover)?;
+    let mut by_evaluation: Vec<usize> = (0..by_captures.len())
+        .filter(|&i| scores[i] > now)
+        .collect();
     by_evaluation.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
     let n = by_captures.len();
     let mut orders = [
@@ -674,7 +680,8 @@ mod tests {
     }
 
     /// Where a ruleset has an `evaluate`, the root opens the turn it scores best first
-    /// and the biggest capture second, then on in turn from both orders, each turn once.
+    /// (when that gains on the position) and the biggest capture second, then on in turn
+    /// from both orders, each turn once.
     #[test]
     fn the_root_opens_the_best_evaluated_turn_and_the_biggest_capture() {
         use rand::RngCore;
@@ -695,8 +702,9 @@ mod tests {
                     .unwrap()
             };
             let best = turns.iter().map(score).max().unwrap();
+            let now = variant.evaluate(&position, mover).unwrap();
             let capture = &turns[0];
-            if capture.pieces_taken(&position, mover) > 0 && score(capture) < best {
+            if capture.pieces_taken(&position, mover) > 0 && score(capture) < best && best > now {
                 let root = root_turns(&variant, &position, &mut rng.clone()).unwrap();
                 assert_eq!(score(&root[0]), best, "the best evaluated first");
                 assert_eq!(root[1], *capture, "the biggest capture second");
@@ -714,6 +722,47 @@ mod tests {
             }
         }
         panic!("no position with a capture the evaluation does not prefer");
+    }
+
+    /// Where no turn gains by the evaluation, the root opens its turns captures first,
+    /// as every other node does: the turns it scores worse are not put last.
+    #[test]
+    fn without_a_gain_by_the_evaluation_the_root_opens_captures_first() {
+        use rand::RngCore;
+        let variant = Variant::load_named("examples/designs/truchet-connection", Some(5)).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(5);
+        let mut position = Game::new(&variant, Layout::Random, 5)
+            .unwrap()
+            .position()
+            .clone();
+        for _ in 0..2000 {
+            let mover = position.side();
+            let now = variant.evaluate(&position, mover).unwrap();
+            let turns = ordered_turns(&variant, &position, &mut rng.clone());
+            let score = |d: &Delta| {
+                variant
+                    .evaluate(&variant.play(&position, d).unwrap(), mover)
+                    .unwrap()
+            };
+            let scores: Vec<i64> = turns.iter().map(score).collect();
+            // No gain, and turns scored worse among the first: ordered by the evaluation
+            // they would come last.
+            let worse_early = scores.iter().take(4).filter(|&&s| s < now).count();
+            if scores.iter().all(|&s| s <= now) && worse_early >= 2 {
+                let root = root_turns(&variant, &position, &mut rng.clone()).unwrap();
+                assert!(root == turns, "the root opens its turns captures first");
+                return;
+            }
+            let pick = rng.next_u64() as usize % turns.len();
+            position = variant.play(&position, &turns[pick]).unwrap();
+            if variant.judge(&position).unwrap().is_some() {
+                position = Game::new(&variant, Layout::Random, rng.next_u64())
+                    .unwrap()
+                    .position()
+                    .clone();
+            }
+        }
+        panic!("no position where no turn gains and some score worse");
     }
 
     /// A tree at its limit stops growing, and the search still plays a legal turn with
