@@ -679,21 +679,24 @@ mod tests {
         }
     }
 
-    /// Where a ruleset has an `evaluate`, the root opens the turn it scores best first
-    /// (when that gains on the position) and the biggest capture second, then on in turn
-    /// from both orders, each turn once.
-    #[test]
-    fn the_root_opens_the_best_evaluated_turn_and_the_biggest_capture() {
+    /// The connection design (5x5) as seeded random play walks it, a new game after each
+    /// end: the first position within `steps` turns where `found` holds of it and of its
+    /// turns captures first, with the search's random state there (the same
+    /// `ordered_turns` again from it). Each turn is scored by `evaluate` for the mover.
+    fn connection_position_where(
+        seed: u64,
+        steps: usize,
+        mut found: impl FnMut(&Variant, &Position, &[Delta], &dyn Fn(&Delta) -> i64) -> bool,
+    ) -> (Variant, Position, Pcg64Mcg) {
         use rand::RngCore;
         let variant = Variant::load_named("examples/designs/truchet-connection", Some(5)).unwrap();
         assert!(variant.has_evaluation());
-        let mut rng = Pcg64Mcg::seed_from_u64(3);
-        let mut position = Game::new(&variant, Layout::Random, 3)
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut position = Game::new(&variant, Layout::Random, seed)
             .unwrap()
             .position()
             .clone();
-        // Random turns until one takes pieces while another scores better.
-        for _ in 0..200 {
+        for _ in 0..steps {
             let mover = position.side();
             let turns = ordered_turns(&variant, &position, &mut rng.clone());
             let score = |d: &Delta| {
@@ -701,16 +704,8 @@ mod tests {
                     .evaluate(&variant.play(&position, d).unwrap(), mover)
                     .unwrap()
             };
-            let best = turns.iter().map(score).max().unwrap();
-            let now = variant.evaluate(&position, mover).unwrap();
-            let capture = &turns[0];
-            if capture.pieces_taken(&position, mover) > 0 && score(capture) < best && best > now {
-                let root = root_turns(&variant, &position, &mut rng.clone()).unwrap();
-                assert_eq!(score(&root[0]), best, "the best evaluated first");
-                assert_eq!(root[1], *capture, "the biggest capture second");
-                assert_eq!(root.len(), turns.len());
-                assert!(turns.iter().all(|t| root.contains(t)), "each turn once");
-                return;
+            if found(&variant, &position, &turns, &score) {
+                return (variant, position, rng);
             }
             let pick = rng.next_u64() as usize % turns.len();
             position = variant.play(&position, &turns[pick]).unwrap();
@@ -721,48 +716,54 @@ mod tests {
                     .clone();
             }
         }
-        panic!("no position with a capture the evaluation does not prefer");
+        panic!("no such position in {steps} turns");
+    }
+
+    /// Where a ruleset has an `evaluate`, the root opens the turn it scores best first
+    /// (when that gains on the position) and the biggest capture second, then on in turn
+    /// from both orders, each turn once.
+    #[test]
+    fn the_root_opens_the_best_evaluated_turn_and_the_biggest_capture() {
+        // A position where the biggest capture is not the best evaluated turn, which gains.
+        let (variant, position, rng) =
+            connection_position_where(3, 200, |variant, position, turns, score| {
+                let mover = position.side();
+                let best = turns.iter().map(score).max().unwrap();
+                let now = variant.evaluate(position, mover).unwrap();
+                let capture = &turns[0];
+                capture.pieces_taken(position, mover) > 0 && score(capture) < best && best > now
+            });
+        let mover = position.side();
+        let turns = ordered_turns(&variant, &position, &mut rng.clone());
+        let score = |d: &Delta| {
+            variant
+                .evaluate(&variant.play(&position, d).unwrap(), mover)
+                .unwrap()
+        };
+        let best = turns.iter().map(score).max().unwrap();
+        let root = root_turns(&variant, &position, &mut rng.clone()).unwrap();
+        assert_eq!(score(&root[0]), best, "the best evaluated first");
+        assert_eq!(root[1], turns[0], "the biggest capture second");
+        assert_eq!(root.len(), turns.len());
+        assert!(turns.iter().all(|t| root.contains(t)), "each turn once");
     }
 
     /// Where no turn gains by the evaluation, the root opens its turns captures first,
     /// as every other node does: the turns it scores worse are not put last.
     #[test]
     fn without_a_gain_by_the_evaluation_the_root_opens_captures_first() {
-        use rand::RngCore;
-        let variant = Variant::load_named("examples/designs/truchet-connection", Some(5)).unwrap();
-        let mut rng = Pcg64Mcg::seed_from_u64(5);
-        let mut position = Game::new(&variant, Layout::Random, 5)
-            .unwrap()
-            .position()
-            .clone();
-        for _ in 0..2000 {
-            let mover = position.side();
-            let now = variant.evaluate(&position, mover).unwrap();
-            let turns = ordered_turns(&variant, &position, &mut rng.clone());
-            let score = |d: &Delta| {
-                variant
-                    .evaluate(&variant.play(&position, d).unwrap(), mover)
-                    .unwrap()
-            };
-            let scores: Vec<i64> = turns.iter().map(score).collect();
-            // No gain, and turns scored worse among the first: ordered by the evaluation
-            // they would come last.
-            let worse_early = scores.iter().take(4).filter(|&&s| s < now).count();
-            if scores.iter().all(|&s| s <= now) && worse_early >= 2 {
-                let root = root_turns(&variant, &position, &mut rng.clone()).unwrap();
-                assert!(root == turns, "the root opens its turns captures first");
-                return;
-            }
-            let pick = rng.next_u64() as usize % turns.len();
-            position = variant.play(&position, &turns[pick]).unwrap();
-            if variant.judge(&position).unwrap().is_some() {
-                position = Game::new(&variant, Layout::Random, rng.next_u64())
-                    .unwrap()
-                    .position()
-                    .clone();
-            }
-        }
-        panic!("no position where no turn gains and some score worse");
+        // No gain, and turns scored worse among the first: ordered by the evaluation they
+        // would come last.
+        let (variant, position, rng) =
+            connection_position_where(5, 2000, |variant, position, turns, score| {
+                let now = variant.evaluate(position, position.side()).unwrap();
+                let scores: Vec<i64> = turns.iter().map(score).collect();
+                let worse_early = scores.iter().take(4).filter(|&&s| s < now).count();
+                scores.iter().all(|&s| s <= now) && worse_early >= 2
+            });
+        let turns = ordered_turns(&variant, &position, &mut rng.clone());
+        let root = root_turns(&variant, &position, &mut rng.clone()).unwrap();
+        assert!(root == turns, "the root opens its turns captures first");
     }
 
     /// A tree at its limit stops growing, and the search still plays a legal turn with
