@@ -3,6 +3,7 @@
 //! This is written apart from the generator on purpose: tests compare the two, so a bug in
 //! one shows up as a disagreement instead of hiding in both.
 
+use crate::board_cache::NewBoard;
 use crate::forms::{Form, PieceKind, TileKind};
 use crate::movegen::Scratch;
 use crate::patch::{free_run, open_cells, stays_connected};
@@ -63,7 +64,7 @@ impl GameModel {
         }
         if let Some(action) = turn.tile {
             self.check_tile(&staged, action)?;
-            crate::patch::apply_tile(rules, &mut staged, action);
+            crate::patch::apply_tile(rules, &mut staged, action, NewBoard::Shared);
         }
         if let Some(piece) = &turn.piece {
             self.check_piece(&staged, piece)?;

@@ -13,6 +13,7 @@
 
 mod action_text;
 mod board;
+mod board_cache;
 mod colour;
 mod distinct_count;
 mod empty_areas;

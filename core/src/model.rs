@@ -21,6 +21,7 @@ use std::hash::BuildHasher;
 use hashbrown::HashTable;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
+use crate::board_cache::NewBoard;
 use crate::movegen::{flippable_cells, for_each_turn, Flips, Staged};
 use crate::turn_groups::{keep_shortest, sorted_by_text};
 use crate::{patch, Board, Cell, CellId, Delta, Position, Referee, Rules, TileAction, Turn};
@@ -79,7 +80,7 @@ impl GameModel {
             staged.tiles[cell as usize] = staged.board.tiles().flipped(staged.tile(cell));
         }
         if let Some(action) = turn.tile {
-            patch::apply_tile(&self.rules, &mut staged, action);
+            patch::apply_tile(&self.rules, &mut staged, action, NewBoard::Shared);
         }
         staged
     }
@@ -188,21 +189,28 @@ impl GameModel {
 
     /// The position a change leaves, before any after-turn rule: the other player to
     /// move, and the quiet-turn counter reset by a capture, a placement or a removal.
+    /// A tile action's new board is shared with any other position made by the same
+    /// change of the same board (a search makes many from one position).
     pub fn after(&self, position: &Position, delta: &Delta) -> Position {
         let mut next = position.clone();
-        self.apply(&mut next, delta);
+        self.change(&mut next, delta, NewBoard::Shared);
         next
     }
 
-    /// Applies a change in place (see [`GameModel::after`]).
+    /// Applies a change in place (see [`GameModel::after`]), as a playout does: a tile
+    /// action's new board is built afresh, since a playout seldom meets one twice.
     pub fn apply(&self, position: &mut Position, delta: &Delta) {
+        self.change(position, delta, NewBoard::Built);
+    }
+
+    pub(crate) fn change(&self, position: &mut Position, delta: &Delta, new_board: NewBoard) {
         let mover = position.side();
         if let Some(cell) = delta.flip {
             let state = position.board.tiles().flipped(position.tile(cell));
             position.set_tile(cell, state);
         }
         if let Some(action) = delta.tile {
-            patch::apply_tile(&self.rules, position, action);
+            patch::apply_tile(&self.rules, position, action, new_board);
         }
         let captured = delta.captures(position, mover);
         for &(j, stack) in &delta.changes {

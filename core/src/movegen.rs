@@ -13,6 +13,7 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
+use crate::board_cache::NewBoard;
 use crate::forms::{FormGroup, PieceKind, PieceKinds, TileKind};
 use crate::marks::Marks;
 use crate::patch;
@@ -53,7 +54,7 @@ impl<'a> Staged<'a> {
             None => self.before,
             Some(action) => self.built.get_or_init(|| {
                 let mut staged = self.before.clone();
-                patch::apply_tile(self.rules, &mut staged, action);
+                patch::apply_tile(self.rules, &mut staged, action, NewBoard::Shared);
                 staged
             }),
         }

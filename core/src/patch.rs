@@ -5,6 +5,7 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use crate::board_cache::{self, NewBoard};
 use crate::{Cell, CellId, Position, Rules, Stack, TileAction};
 
 /// The cell the first tile of an empty patch goes to.
@@ -192,17 +193,25 @@ fn reached_from(position: &Position, start: CellId, without: Option<CellId>) -> 
 /// stack where it was. A placement takes a tile from the pool and may give each junction
 /// it creates a piece from that colour's supply (in the new tile's corner order, while
 /// the supply lasts); a removal takes the pieces of the junctions that go with it.
+/// `new_board` says whether the new board may be one already built for the same change.
 ///
 /// # Panics
 /// If the action does not fit the board (placing on a tile, removing an empty cell):
 /// callers pass actions the generator or the checker produced.
-pub(crate) fn apply_tile(rules: &Rules, position: &mut Position, action: TileAction) {
+pub(crate) fn apply_tile(
+    rules: &Rules,
+    position: &mut Position,
+    action: TileAction,
+    new_board: NewBoard,
+) {
     let old = Arc::clone(position.board());
-    let board = match action {
-        TileAction::Place { cell, .. } => old.with_cell(cell),
-        TileAction::Remove { cell } => old.without_cell(cell),
+    let board = match (action, new_board) {
+        (TileAction::Place { cell, .. }, NewBoard::Shared) => board_cache::with_cell(&old, cell),
+        (TileAction::Remove { cell }, NewBoard::Shared) => board_cache::without_cell(&old, cell),
+        (TileAction::Place { cell, .. }, NewBoard::Built) => old.with_cell(cell).map(Arc::new),
+        (TileAction::Remove { cell }, NewBoard::Built) => old.without_cell(cell).map(Arc::new),
     };
-    let board = Arc::new(board.expect("a tile action that fits the board"));
+    let board = board.expect("a tile action that fits the board");
     // The other cells keep their order (a patch sorts its cells, a fixed board appends
     // them), so the tiles change only at the cell that comes or goes.
     match action {
@@ -276,6 +285,7 @@ mod tests {
                     &model.rules,
                     &mut position,
                     places[draws.below(places.len())],
+                    NewBoard::Built,
                 );
                 let board = position.board();
                 let sides: Vec<&[Option<CellId>]> = (0..board.cell_count() as CellId)

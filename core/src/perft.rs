@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 
 use rustc_hash::FxHashSet;
 
+use crate::board_cache::NewBoard;
 use crate::model::tile_key;
 use crate::{Delta, GameModel, LegalTurn, Position, Referee};
 
@@ -117,7 +118,7 @@ impl GameModel {
             let mut child = position.clone();
             for delta in deltas {
                 child.clone_from(position);
-                self.apply(&mut child, delta);
+                self.change(&mut child, delta, NewBoard::Shared);
                 if referee.outcome(self, &child)?.is_none() {
                     total += self.perft_live(referee, &child, depth - 1)?;
                 }

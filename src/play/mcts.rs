@@ -355,8 +355,7 @@ impl Tree {
             }
             if node.children.len() < open && (!self.full() || node.children.is_empty()) {
                 let delta = &turns[node.children.len()];
-                let mut position = node.position.clone();
-                variant.model.apply(&mut position, delta);
+                let mut position = variant.model.after(&node.position, delta);
                 variant.model.settle(variant, &mut position)?;
                 let mover = node.position.side();
                 let child = Node::new(variant, position, mover)?;
