@@ -28,6 +28,7 @@ mod marks;
 mod model;
 mod movegen;
 pub mod names;
+mod ordered_draw;
 pub mod patch;
 mod perft;
 mod position;

@@ -177,6 +177,21 @@ pub(crate) fn for_each_turn(
     flow
 }
 
+/// Visits the turns of one group of forms, in the order [`for_each_turn`] visits them;
+/// `staged` is the position with `flip` already made.
+pub(crate) fn for_each_turn_of_group(
+    model: &GameModel,
+    staged: &Position,
+    group: &FormGroup,
+    flip: Option<CellId>,
+    visit: &mut Visit,
+) -> ControlFlow<()> {
+    let mut scratch = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    let flow = tile_stage(model, staged, group, flip, &mut scratch, visit);
+    SCRATCH.with(|s| *s.borrow_mut() = scratch);
+    flow
+}
+
 fn walk(
     model: &GameModel,
     position: &Position,
@@ -271,55 +286,17 @@ fn piece_stage(
 
 /// Moves of single top pieces: through the region along bands and empty junctions, then
 /// perhaps one step to an adjacent junction; landing on a stack with room pins it, and
-/// ends the region part.
+/// ends the region part. Pieces in junction order, each one's ends in junction order.
 fn piece_moves(
     rules: &Rules,
     staged: &Position,
     scratch: &mut Scratch,
     emit: &mut dyn FnMut(PieceAction) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let board = staged.board();
-    let side = staged.side();
-    let stacks = staged.stacks();
-    let tiles = staged.tiles();
-    let mut empties = std::mem::take(&mut scratch.empties);
     let mut ends = std::mem::take(&mut scratch.ends);
-    let mut ended = std::mem::take(&mut scratch.ended);
     let flow = (|| {
-        for from in 0..stacks.len() as JunctionId {
-            if !stacks[from as usize].is_owned_by(side) {
-                continue;
-            }
-            empties.clear();
-            ends.clear();
-            ended.clear(stacks.len());
-            scratch.reach(board, tiles, stacks, from, &mut empties);
-            let mut add = |ends: &mut Vec<JunctionId>, j: JunctionId| {
-                if j != from && !ended.is_marked(j as usize) {
-                    ended.mark(j as usize);
-                    ends.push(j);
-                }
-            };
-            // The region part: to an empty junction, or onto a stack band-linked to the path.
-            for &j in std::iter::once(&from).chain(empties.iter()) {
-                add(&mut ends, j);
-                for to in board.band_neighbours(j, tiles) {
-                    let there = stacks[to as usize];
-                    if !there.is_empty() && rules.may_pin(there) {
-                        add(&mut ends, to);
-                    }
-                }
-            }
-            // Then one step from where the region part ended on an empty junction (or from
-            // the start, with no region part at all).
-            for &j in std::iter::once(&from).chain(empties.iter()) {
-                for &to in board.neighbours(j) {
-                    let there = stacks[to as usize];
-                    if there.is_empty() || rules.may_pin(there) {
-                        add(&mut ends, to);
-                    }
-                }
-            }
+        for from in movable_pieces(staged) {
+            piece_ends(rules, staged, from, scratch, &mut ends);
             ends.sort_unstable();
             for &to in &ends {
                 emit(PieceAction::Move { from, to })?;
@@ -327,10 +304,64 @@ fn piece_moves(
         }
         ControlFlow::Continue(())
     })();
-    scratch.empties = empties;
     scratch.ends = ends;
-    scratch.ended = ended;
     flow
+}
+
+/// The junctions whose top piece the side to move may move as a single piece, in
+/// junction order.
+pub(crate) fn movable_pieces(staged: &Position) -> impl Iterator<Item = JunctionId> + '_ {
+    let side = staged.side();
+    let stacks = staged.stacks();
+    (0..stacks.len() as JunctionId).filter(move |&j| stacks[j as usize].is_owned_by(side))
+}
+
+/// Where the single piece on `from` may move to (see [`piece_moves`]), each once, onto
+/// `ends` (cleared first), in no particular order.
+pub(crate) fn piece_ends(
+    rules: &Rules,
+    staged: &Position,
+    from: JunctionId,
+    scratch: &mut Scratch,
+    ends: &mut Vec<JunctionId>,
+) {
+    let board = staged.board();
+    let stacks = staged.stacks();
+    let tiles = staged.tiles();
+    let mut empties = std::mem::take(&mut scratch.empties);
+    let mut ended = std::mem::take(&mut scratch.ended);
+    empties.clear();
+    ends.clear();
+    ended.clear(stacks.len());
+    scratch.reach(board, tiles, stacks, from, &mut empties);
+    let mut add = |ends: &mut Vec<JunctionId>, j: JunctionId| {
+        if j != from && !ended.is_marked(j as usize) {
+            ended.mark(j as usize);
+            ends.push(j);
+        }
+    };
+    // The region part: to an empty junction, or onto a stack band-linked to the path.
+    for &j in std::iter::once(&from).chain(empties.iter()) {
+        add(ends, j);
+        for to in board.band_neighbours(j, tiles) {
+            let there = stacks[to as usize];
+            if !there.is_empty() && rules.may_pin(there) {
+                add(ends, to);
+            }
+        }
+    }
+    // Then one step from where the region part ended on an empty junction (or from the
+    // start, with no region part at all).
+    for &j in std::iter::once(&from).chain(empties.iter()) {
+        for &to in board.neighbours(j) {
+            let there = stacks[to as usize];
+            if there.is_empty() || rules.may_pin(there) {
+                add(ends, to);
+            }
+        }
+    }
+    scratch.empties = empties;
+    scratch.ended = ended;
 }
 
 /// The whole-stack moves of one staged position: steps, merges and splits, each perhaps

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use crate::board_cache::{self, NewBoard};
-use crate::{Cell, CellId, Position, Rules, Stack, TileAction};
+use crate::{Board, Cell, CellId, Position, Rules, Stack, TileAction};
 
 /// The cell the first tile of an empty patch goes to.
 pub const ORIGIN: Cell = Cell::new(0, 0);
@@ -31,6 +31,25 @@ pub(crate) fn placements(position: &Position) -> impl Iterator<Item = TileAction
         .flat_map(move |&cell| (0..states).map(move |state| TileAction::Place { cell, state }))
 }
 
+/// How many placements [`placements`] gives, without listing them.
+pub(crate) fn placement_count(position: &Position) -> usize {
+    if position.pool() == 0 {
+        return 0;
+    }
+    let board = position.board();
+    board.open_cells().len() * board.tiles().len()
+}
+
+/// The placement at index `k` of [`placements`]' order (below [`placement_count`]).
+pub(crate) fn nth_placement(position: &Position, k: usize) -> TileAction {
+    let board = position.board();
+    let states = board.tiles().len();
+    TileAction::Place {
+        cell: board.open_cells()[k / states],
+        state: (k % states) as u8,
+    }
+}
+
 /// Every removal the rules allow now.
 pub(crate) fn removals(rules: &Rules, position: &Position) -> Vec<TileAction> {
     let rule = rules.removal;
@@ -38,26 +57,20 @@ pub(crate) fn removals(rules: &Rules, position: &Position) -> Vec<TileAction> {
         return Vec::new();
     }
     let board = position.board();
-    // Each cell's neighbours, found once for both tests.
-    let sides: Vec<&[Option<CellId>]> = (0..board.cell_count() as CellId)
-        .map(|c| board.cell_sides(c))
+    let mut free: Vec<CellId> = (0..board.cell_count() as CellId)
+        .filter(|&c| longest_free_run(board.cell_sides(c)) >= rule.free_sides as usize)
         .collect();
     // Removing a cell keeps the rest connected unless it is a cut cell of the patch
-    // (one pass for all cells, not one search per cell; the pass also tells whether the
-    // patch is connected). A patch not connected to begin with (only a position text can
-    // make one) is asked cell by cell.
-    let cut = if rule.keep_connected {
-        cut_cells(&sides)
-    } else {
-        None
-    };
-    (0..board.cell_count() as CellId)
-        .filter(|&c| longest_free_run(sides[c as usize]) >= rule.free_sides as usize)
-        .filter(|&c| match &cut {
-            _ if !rule.keep_connected => true,
-            Some(cut) => !cut[c as usize],
-            None => stays_connected(position, c),
-        })
+    // (one pass for all cells, not one search per cell, and only when some cell is free
+    // enough; the pass also tells whether the patch is connected). A patch not connected
+    // to begin with (only a position text can make one) is asked cell by cell.
+    if rule.keep_connected && !free.is_empty() {
+        match cut_cells(board) {
+            Some(cut) => free.retain(|&c| !cut[c as usize]),
+            None => free.retain(|&c| stays_connected(position, c)),
+        }
+    }
+    free.into_iter()
         .map(|c| TileAction::Remove {
             cell: board.cells()[c as usize],
         })
@@ -67,28 +80,31 @@ pub(crate) fn removals(rules: &Rules, position: &Position) -> Vec<TileAction> {
 /// The cells whose removal splits a connected patch in two or more: the articulation
 /// points of the cells' side-by-side graph, found depth first (Hopcroft and Tarjan) in
 /// one pass; `None` when the patch is not connected.
-fn cut_cells(sides: &[&[Option<CellId>]]) -> Option<Vec<bool>> {
-    let n = sides.len();
+fn cut_cells(board: &Board) -> Option<Vec<bool>> {
+    let n = board.cell_count();
     let mut cut = vec![false; n];
     if n <= 2 {
         // Two cells are connected when they are neighbours.
-        let apart = n == 2 && !sides[0].contains(&Some(1));
+        let apart = n == 2 && !board.cell_sides(0).contains(&Some(1));
         return (!apart).then_some(cut);
     }
-    const UNSEEN: usize = usize::MAX;
-    // Discovery order, and the earliest cell reachable from a cell's subtree by one
-    // edge back.
-    let mut order = vec![UNSEEN; n];
-    let mut low = vec![0; n];
-    let mut parent = vec![UNSEEN; n];
+    const UNSEEN: u32 = u32::MAX;
+    // For each cell, in one allocation: its discovery order, the earliest cell reachable
+    // from its subtree by one edge back, and its parent.
+    let mut table = vec![UNSEEN; 3 * n];
+    let (order, rest) = table.split_at_mut(n);
+    let (low, parent) = rest.split_at_mut(n);
     let mut root_children = 0;
-    // An explicit stack of (cell, index of the next side to look at).
-    let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
+    // An explicit stack of (cell, index of the next side to look at); a path is at most
+    // every cell.
+    let mut stack: Vec<(u32, u8)> = Vec::with_capacity(n);
+    stack.push((0, 0));
     order[0] = 0;
     low[0] = 0;
     let mut next_order = 1;
     while let Some(&mut (cell, ref mut side)) = stack.last_mut() {
-        if let Some(neighbour) = sides[cell].get(*side) {
+        let c = cell as usize;
+        if let Some(neighbour) = board.cell_sides(cell as CellId).get(*side as usize) {
             *side += 1;
             let Some(next) = neighbour.map(usize::from) else {
                 continue;
@@ -98,27 +114,28 @@ fn cut_cells(sides: &[&[Option<CellId>]]) -> Option<Vec<bool>> {
                 low[next] = next_order;
                 next_order += 1;
                 parent[next] = cell;
-                if cell == 0 {
+                if c == 0 {
                     root_children += 1;
                 }
-                stack.push((next, 0));
-            } else if next != parent[cell] {
-                low[cell] = low[cell].min(order[next]);
+                stack.push((next as u32, 0));
+            } else if next as u32 != parent[c] {
+                low[c] = low[c].min(order[next]);
             }
             continue;
         }
         stack.pop();
-        let up = parent[cell];
+        let up = parent[c];
         if up != UNSEEN {
-            low[up] = low[up].min(low[cell]);
-            if up != 0 && low[cell] >= order[up] {
+            let up = up as usize;
+            low[up] = low[up].min(low[c]);
+            if up != 0 && low[c] >= order[up] {
                 cut[up] = true;
             }
         }
     }
     cut[0] = root_children > 1;
     // Every cell is found from the first one when the patch is connected.
-    (next_order == n).then_some(cut)
+    (next_order as usize == n).then_some(cut)
 }
 
 /// The longest run of consecutive sides of `cell` with no neighbour tile, going round
@@ -288,10 +305,7 @@ mod tests {
                     NewBoard::Built,
                 );
                 let board = position.board();
-                let sides: Vec<&[Option<CellId>]> = (0..board.cell_count() as CellId)
-                    .map(|c| board.cell_sides(c))
-                    .collect();
-                let cut = cut_cells(&sides).expect("placements keep the patch connected");
+                let cut = cut_cells(board).expect("placements keep the patch connected");
                 for c in 0..board.cell_count() as CellId {
                     assert_eq!(cut[c as usize], !stays_connected(&position, c));
                 }

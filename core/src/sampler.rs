@@ -3,8 +3,10 @@
 //!
 //! Both run once per playout turn, so they avoid listing turns: where a flip option's
 //! turns are whole-stack moves, they are counted (see [`crate::stack_count`]) and only
-//! the drawn one is made; turns with tile actions or single-piece moves are listed as
-//! before. Their buffers live per thread and are reused, so a playout allocates little.
+//! the drawn one is made; turns with tile actions or single-piece moves are drawn in the
+//! generator's order, counted group by group where they can be (see
+//! [`crate::ordered_draw`]). Their buffers live per thread and are reused, so a playout
+//! allocates little.
 
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -13,10 +15,11 @@ use arrayvec::ArrayVec;
 
 use crate::forms::{FormGroup, PieceKind};
 use crate::movegen::{flippable_cells, for_each_turn, Flips, Scratch};
+use crate::ordered_draw::{self, DrawBuffers};
 use crate::stack_count::{
     any_stack_move, count_stack_moves, nth_stack_move, Category, OwnStacks, StagedBoard,
 };
-use crate::{CellId, Delta, GameModel, JunctionId, Position, Turn};
+use crate::{CellId, Delta, GameModel, JunctionId, Position};
 
 /// Buffers reused from one call to the next on a thread.
 #[derive(Default)]
@@ -27,7 +30,7 @@ struct Buffers {
     reach: Vec<JunctionId>,
     tiles: Vec<u8>,
     options: Vec<Option<CellId>>,
-    turns: Vec<Turn>,
+    draw: DrawBuffers,
     tally: Vec<(Category, u64)>,
 }
 
@@ -116,17 +119,17 @@ impl GameModel {
         buffers: &mut Buffers,
     ) -> Option<Delta> {
         if !self.groups_for(flip).all(countable) {
-            // List them, as the generator makes them.
-            let mut turns = std::mem::take(&mut buffers.turns);
-            turns.clear();
-            let _ = for_each_turn(self, position, Flips::Only(flip), &mut |t, _| {
-                turns.push(t.clone());
-                ControlFlow::Continue(())
-            });
-            let drawn =
-                (!turns.is_empty()).then(|| self.delta(position, &turns[choose(turns.len())]));
-            buffers.turns = turns;
-            return drawn;
+            // One of the turns in the generator's order, counted group by group.
+            let turn = ordered_draw::draw(
+                self,
+                position,
+                flip,
+                self.groups_for(flip),
+                choose,
+                &mut buffers.scratch,
+                &mut buffers.draw,
+            )?;
+            return Some(self.delta(position, &turn));
         }
         let tiles = staged_tiles(position, flip, &mut buffers.tiles);
         let at = StagedBoard::new(&self.rules, position, tiles);

@@ -1,0 +1,277 @@
+//! The staged sampler's draw for a flip option whose turns the stack categories cannot
+//! count (tile actions, single-piece moves): the turn at a random index of the order
+//! the generator visits them in, made without listing the others where a group of forms
+//! can be counted.
+//!
+//! The draw is the one listing every turn would make (the same count asked of `choose`,
+//! the same turn at each index), so seeded games do not change; only the work does. A
+//! Trugo turn listed every placement (each open cell in each tile state) and every
+//! single-piece move to draw one, and the open cells and the empty regions the pieces
+//! run along grow with the patch. Now:
+//! - placements are counted from the open cells and the drawn one read off them;
+//! - removals are listed (a handful, found in one pass);
+//! - single-piece moves are counted piece by piece, and only the drawn piece's ends are
+//!   sorted into the generator's order;
+//! - any other group (a placement followed by a move, stack moves beside single-piece
+//!   moves) is listed as before.
+
+use std::ops::ControlFlow;
+
+use crate::forms::{FormGroup, PieceKind, PieceKinds, TileKind};
+use crate::movegen::{for_each_turn_of_group, movable_pieces, piece_ends, Scratch};
+use crate::{patch, CellId, GameModel, JunctionId, PieceAction, Position, TileAction, Turn};
+
+/// Buffers reused from one draw to the next.
+#[derive(Default)]
+pub(crate) struct DrawBuffers {
+    /// How the turns of each group are counted, in group order.
+    counts: Vec<(GroupCount, u64)>,
+    removals: Vec<TileAction>,
+    /// Each movable piece and how many single-piece moves it has, in generation order.
+    pieces: Vec<(JunctionId, u64)>,
+    ends: Vec<JunctionId>,
+    /// Turns of the groups that are listed.
+    turns: Vec<Turn>,
+}
+
+/// How a group's turns were counted, and where to find the drawn one.
+#[derive(Clone, Copy)]
+enum GroupCount {
+    /// Placements alone: read off the open cells.
+    Placements,
+    /// Removals alone: `removals[start..start + count]`.
+    Removals { start: usize },
+    /// Single-piece moves (after the bare turn, if the group has one):
+    /// `pieces[start..end]`.
+    Moves {
+        bare: bool,
+        start: usize,
+        end: usize,
+    },
+    /// Listed: `turns[start..start + count]`.
+    Listed { start: usize },
+}
+
+/// Whether a group's piece actions are single-piece moves and nothing else.
+fn moves_only(pieces: PieceKinds) -> bool {
+    let mut only = PieceKinds::default();
+    only.insert(PieceKind::Move);
+    pieces == only
+}
+
+/// The turn at index `choose(n)` of the `n` turns the generator visits for this flip
+/// option (`groups` are the option's groups of forms, in order), or `None` when it has
+/// none.
+pub(crate) fn draw<'g>(
+    model: &GameModel,
+    position: &Position,
+    flip: Option<CellId>,
+    groups: impl Iterator<Item = &'g FormGroup>,
+    choose: &mut dyn FnMut(usize) -> usize,
+    scratch: &mut Scratch,
+    buffers: &mut DrawBuffers,
+) -> Option<Turn> {
+    // The position with the flip made, as the generator stages it.
+    let flipped;
+    let staged = match flip {
+        None => position,
+        Some(cell) => {
+            let mut copy = position.clone();
+            copy.tiles[cell as usize] = position.board().tiles().flipped(position.tile(cell));
+            flipped = copy;
+            &flipped
+        }
+    };
+    let DrawBuffers {
+        counts,
+        removals,
+        pieces,
+        ends,
+        turns,
+        ..
+    } = buffers;
+    counts.clear();
+    removals.clear();
+    pieces.clear();
+    turns.clear();
+    for group in groups {
+        let counted = match (group.tile, group.pieces.is_empty()) {
+            (Some(TileKind::Place), true) => {
+                let n = if group.bare {
+                    patch::placement_count(staged)
+                } else {
+                    0
+                };
+                (GroupCount::Placements, n as u64)
+            }
+            (Some(TileKind::Remove), true) => {
+                let start = removals.len();
+                if group.bare {
+                    removals.extend(patch::removals(&model.rules, staged));
+                }
+                let n = removals.len() - start;
+                (GroupCount::Removals { start }, n as u64)
+            }
+            (None, false) if moves_only(group.pieces) => {
+                let start = pieces.len();
+                for from in movable_pieces(staged) {
+                    piece_ends(&model.rules, staged, from, scratch, ends);
+                    if !ends.is_empty() {
+                        pieces.push((from, ends.len() as u64));
+                    }
+                }
+                let moves: u64 = pieces[start..].iter().map(|&(_, n)| n).sum();
+                let bare = group.bare;
+                let end = pieces.len();
+                (
+                    GroupCount::Moves { bare, start, end },
+                    u64::from(bare) + moves,
+                )
+            }
+            _ => {
+                let start = turns.len();
+                let _ = for_each_turn_of_group(model, staged, group, flip, &mut |turn, _| {
+                    turns.push(turn.clone());
+                    ControlFlow::Continue(())
+                });
+                (GroupCount::Listed { start }, (turns.len() - start) as u64)
+            }
+        };
+        counts.push(counted);
+    }
+    let total: u64 = counts.iter().map(|&(_, n)| n).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut k = choose(total as usize) as u64;
+    for &(count, n) in counts.iter() {
+        if k >= n {
+            k -= n;
+            continue;
+        }
+        let k = k as usize;
+        let (tile, piece) = match count {
+            GroupCount::Placements => (Some(patch::nth_placement(staged, k)), None),
+            GroupCount::Removals { start } => (Some(removals[start + k]), None),
+            GroupCount::Listed { start } => return Some(turns[start + k].clone()),
+            GroupCount::Moves { bare: true, .. } if k == 0 => (None, None),
+            GroupCount::Moves { bare, start, end } => {
+                let (from, k) = nth_piece(&pieces[start..end], (k - usize::from(bare)) as u64);
+                piece_ends(&model.rules, staged, from, scratch, ends);
+                ends.sort_unstable();
+                let to = ends[k as usize];
+                (None, Some(PieceAction::Move { from, to }))
+            }
+        };
+        return Some(Turn { flip, tile, piece });
+    }
+    unreachable!("k is below the total")
+}
+
+/// The piece whose moves hold index `k` of all the pieces' moves, and the index among
+/// its own.
+fn nth_piece(pieces: &[(JunctionId, u64)], mut k: u64) -> (JunctionId, u64) {
+    for &(from, n) in pieces {
+        if k < n {
+            return (from, k);
+        }
+        k -= n;
+    }
+    unreachable!("k is below the pieces' moves")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::{for_each_turn, Flips};
+    use crate::testing::games::Draws;
+    use crate::testing::trugo_model;
+    use crate::TurnForms;
+
+    /// Every index draws the turn the generator lists at that index, and the count asked
+    /// of `choose` is the number it lists, along random Trugo games through both phases
+    /// (placements, then removals), with and without a move after a placement.
+    #[test]
+    fn each_index_draws_the_turn_listed_there() {
+        for forms in [
+            &["place", "remove", "move"][..],
+            &["place", "remove", "move", "place move"][..],
+        ] {
+            let mut model = trugo_model();
+            model.rules.forms = TurnForms::parse(forms).unwrap();
+            let groups = || model.rules.forms.groups().iter().filter(|g| !g.flip);
+            let (mut scratch, mut buffers) = (Scratch::default(), DrawBuffers::default());
+            // Removals, placements with a move, placements, moves.
+            let mut checked = [0; 4];
+            for seed in 0..6 {
+                let mut draws = Draws(seed);
+                let mut position = Position::empty(&model.board, 0);
+                position.set_pool(14);
+                position.set_supply(0, 8);
+                position.set_supply(1, 8);
+                for _ in 0..80 {
+                    let mut listed = Vec::new();
+                    let _ = for_each_turn(&model, &position, Flips::Only(None), &mut |t, _| {
+                        listed.push(t.clone());
+                        ControlFlow::Continue(())
+                    });
+                    for k in 0..listed.len() {
+                        let mut choose = |n: usize| {
+                            assert_eq!(n, listed.len());
+                            k
+                        };
+                        let drawn = draw(
+                            &model,
+                            &position,
+                            None,
+                            groups(),
+                            &mut choose,
+                            &mut scratch,
+                            &mut buffers,
+                        );
+                        assert_eq!(drawn.as_ref(), Some(&listed[k]), "turn {k}");
+                        let kind = match listed[k] {
+                            Turn {
+                                tile: Some(TileAction::Remove { .. }),
+                                ..
+                            } => 0,
+                            Turn {
+                                tile: Some(_),
+                                piece: Some(_),
+                                ..
+                            } => 1,
+                            Turn { tile: Some(_), .. } => 2,
+                            _ => 3,
+                        };
+                        checked[kind] += 1;
+                    }
+                    if listed.is_empty() {
+                        let mut never = |_: usize| unreachable!("no turn to count");
+                        let none = draw(
+                            &model,
+                            &position,
+                            None,
+                            groups(),
+                            &mut never,
+                            &mut scratch,
+                            &mut buffers,
+                        );
+                        assert!(none.is_none());
+                        break;
+                    }
+                    let turn = &listed[draws.below(listed.len())];
+                    let delta = model.delta(&position, turn);
+                    model.apply(&mut position, &delta);
+                }
+            }
+            let place_move = forms.len() == 4;
+            assert!(
+                checked[0] > 50
+                    && (checked[1] > 50) == place_move
+                    && checked[2] > 50
+                    && checked[3] > 50,
+                "turns checked: {checked:?}"
+            );
+        }
+    }
+}
