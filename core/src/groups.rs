@@ -9,6 +9,9 @@
 //! assert!(groups[0].touches_edge);
 //! ```
 
+use std::cell::RefCell;
+
+use crate::marks::Marks;
 use crate::{JunctionId, PlayerId, Position};
 
 /// A group of one player's pieces.
@@ -23,21 +26,46 @@ pub struct Group {
     pub touches_edge: bool,
 }
 
+thread_local! {
+    /// The junctions seen, and those counted as a liberty of the group being grown: kept
+    /// between calls, since a capture rule asks for the groups after every turn.
+    static MARKS: RefCell<(Marks, Marks)> = RefCell::default();
+}
+
 impl Group {
     /// The groups of `player`'s top pieces, in order of their lowest junction.
     pub fn all(position: &Position, player: PlayerId) -> Vec<Group> {
+        MARKS.with(|marks| match marks.try_borrow_mut() {
+            Ok(mut marks) => {
+                let (seen, liberty) = &mut *marks;
+                Group::all_marking(position, player, seen, liberty)
+            }
+            Err(_) => Group::all_marking(
+                position,
+                player,
+                &mut Marks::default(),
+                &mut Marks::default(),
+            ),
+        })
+    }
+
+    fn all_marking(
+        position: &Position,
+        player: PlayerId,
+        seen: &mut Marks,
+        liberty: &mut Marks,
+    ) -> Vec<Group> {
         let board = position.board();
         let n = board.junction_count();
-        let mut seen = vec![false; n];
-        let mut liberty_mark = vec![usize::MAX; n];
+        seen.clear(n);
         let mut groups = Vec::new();
         for start in 0..n as JunctionId {
-            if seen[start as usize] || !position.stack(start).is_owned_by(player) {
+            if seen.is_marked(start as usize) || !position.stack(start).is_owned_by(player) {
                 continue;
             }
-            let id = groups.len();
+            liberty.clear(n);
             let mut junctions = vec![start];
-            seen[start as usize] = true;
+            seen.mark(start as usize);
             let (mut liberties, mut touches_edge) = (0, false);
             let mut i = 0;
             while i < junctions.len() {
@@ -47,12 +75,12 @@ impl Group {
                 for &n in board.neighbours(j) {
                     let there = position.stack(n);
                     if there.is_empty() {
-                        if liberty_mark[n as usize] != id {
-                            liberty_mark[n as usize] = id;
+                        if !liberty.is_marked(n as usize) {
+                            liberty.mark(n as usize);
                             liberties += 1;
                         }
-                    } else if there.is_owned_by(player) && !seen[n as usize] {
-                        seen[n as usize] = true;
+                    } else if there.is_owned_by(player) && !seen.is_marked(n as usize) {
+                        seen.mark(n as usize);
                         junctions.push(n);
                     }
                 }
