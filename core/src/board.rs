@@ -21,12 +21,12 @@
 use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::unionfind::UnionFind;
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use arrayvec::ArrayVec;
 use rustc_hash::FxHashMap;
 
-use crate::{names, BoardError, Cell, Colour, Lattice, TileSet, Vertex};
+use crate::{names, BoardError, Cell, Colour, Lattice, RemovalRule, TileSet, Vertex};
 
 /// Index of a junction on its board, in order of rows from the bottom, each left to right.
 pub type JunctionId = u16;
@@ -112,6 +112,9 @@ pub struct Board {
     /// Kept with the board because a patch changes a cell at a time and the move
     /// generator asks for them on every turn.
     open: Vec<Cell>,
+    /// The cells a removal rule lets go, worked out the first time a turn asks (see
+    /// [`Board::removable_memo`]).
+    removable: OnceLock<(RemovalRule, Vec<CellId>)>,
 }
 
 impl Board {
@@ -290,6 +293,7 @@ impl Board {
             min_tiles,
             band_pairs: pairs,
             open,
+            removable: OnceLock::new(),
         })
     }
 
@@ -624,6 +628,7 @@ impl Board {
             min_tiles: self.min_tiles,
             band_pairs: Arc::clone(&self.band_pairs),
             open,
+            removable: OnceLock::new(),
         })
     }
 
@@ -666,6 +671,13 @@ impl Board {
             }
         }
         open
+    }
+
+    /// Where the cells a removal rule lets go are kept once found: they depend on the
+    /// cells alone, and a patch keeps its cells through every turn that moves only
+    /// pieces, which would otherwise find them again.
+    pub(crate) fn removable_memo(&self) -> &OnceLock<(RemovalRule, Vec<CellId>)> {
+        &self.removable
     }
 
     /// The empty cells a tile may be placed in: the origin on an empty patch, else every

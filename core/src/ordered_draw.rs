@@ -9,7 +9,7 @@
 //! single-piece move to draw one, and the open cells and the empty regions the pieces
 //! run along grow with the patch. Now:
 //! - placements are counted from the open cells and the drawn one read off them;
-//! - removals are listed (a handful, found in one pass);
+//! - removals are read off the cells the board keeps as removable (found once a board);
 //! - single-piece moves are counted piece by piece, and only the drawn piece's ends are
 //!   sorted into the generator's order;
 //! - any other group (a placement followed by a move, stack moves beside single-piece
@@ -26,7 +26,8 @@ use crate::{patch, CellId, GameModel, JunctionId, PieceAction, Position, TileAct
 pub(crate) struct DrawBuffers {
     /// How the turns of each group are counted, in group order.
     counts: Vec<(GroupCount, u64)>,
-    removals: Vec<TileAction>,
+    /// The cells of the removals, by id.
+    removals: Vec<CellId>,
     /// Each movable piece and how many single-piece moves it has, in generation order.
     pieces: Vec<(JunctionId, u64)>,
     ends: Vec<JunctionId>,
@@ -88,7 +89,6 @@ pub(crate) fn draw<'g>(
         pieces,
         ends,
         turns,
-        ..
     } = buffers;
     counts.clear();
     removals.clear();
@@ -107,7 +107,7 @@ pub(crate) fn draw<'g>(
             (Some(TileKind::Remove), true) => {
                 let start = removals.len();
                 if group.bare {
-                    removals.extend(patch::removals(&model.rules, staged));
+                    removals.extend_from_slice(&patch::removable_now(&model.rules, staged));
                 }
                 let n = removals.len() - start;
                 (GroupCount::Removals { start }, n as u64)
@@ -152,7 +152,10 @@ pub(crate) fn draw<'g>(
         let k = k as usize;
         let (tile, piece) = match count {
             GroupCount::Placements => (Some(patch::nth_placement(staged, k)), None),
-            GroupCount::Removals { start } => (Some(removals[start + k]), None),
+            GroupCount::Removals { start } => {
+                let cell = staged.board().cells()[removals[start + k] as usize];
+                (Some(TileAction::Remove { cell }), None)
+            }
             GroupCount::Listed { start } => return Some(turns[start + k].clone()),
             GroupCount::Moves { bare: true, .. } if k == 0 => (None, None),
             GroupCount::Moves { bare, start, end } => {

@@ -2,11 +2,12 @@
 //! does to a position (a new board, junctions that appear or go, pieces that arrive from
 //! a supply or leave with a tile).
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
 use crate::board_cache::{self, NewBoard};
-use crate::{Board, Cell, CellId, Position, Rules, Stack, TileAction};
+use crate::{Board, Cell, CellId, Position, RemovalRule, Rules, Stack, TileAction};
 
 /// The cell the first tile of an empty patch goes to.
 pub const ORIGIN: Cell = Cell::new(0, 0);
@@ -52,11 +53,35 @@ pub(crate) fn nth_placement(position: &Position, k: usize) -> TileAction {
 
 /// Every removal the rules allow now.
 pub(crate) fn removals(rules: &Rules, position: &Position) -> Vec<TileAction> {
+    let cells = position.board().cells();
+    removable_now(rules, position)
+        .iter()
+        .map(|&c| TileAction::Remove {
+            cell: cells[c as usize],
+        })
+        .collect()
+}
+
+/// The cells whose tiles may be removed now, in id order (the cells of [`removals`]).
+pub(crate) fn removable_now<'p>(rules: &Rules, position: &'p Position) -> Cow<'p, [CellId]> {
     let rule = rules.removal;
     if rule.when_pool_empty && position.pool() > 0 {
-        return Vec::new();
+        return Cow::Borrowed(&[]);
     }
     let board = position.board();
+    let (kept_for, cells) = board
+        .removable_memo()
+        .get_or_init(|| (rule, removable_cells(rule, board)));
+    if *kept_for == rule {
+        Cow::Borrowed(cells)
+    } else {
+        // A board shared by models with other removal rules: found again.
+        Cow::Owned(removable_cells(rule, board))
+    }
+}
+
+/// The cells the rule lets go on this board, whatever the pool, in id order.
+fn removable_cells(rule: RemovalRule, board: &Board) -> Vec<CellId> {
     let mut free: Vec<CellId> = (0..board.cell_count() as CellId)
         .filter(|&c| longest_free_run(board.cell_sides(c)) >= rule.free_sides as usize)
         .collect();
@@ -67,14 +92,10 @@ pub(crate) fn removals(rules: &Rules, position: &Position) -> Vec<TileAction> {
     if rule.keep_connected && !free.is_empty() {
         match cut_cells(board) {
             Some(cut) => free.retain(|&c| !cut[c as usize]),
-            None => free.retain(|&c| stays_connected(position, c)),
+            None => free.retain(|&c| stays_connected_on(board, c)),
         }
     }
-    free.into_iter()
-        .map(|c| TileAction::Remove {
-            cell: board.cells()[c as usize],
-        })
-        .collect()
+    free
 }
 
 /// The cells whose removal splits a connected patch in two or more: the articulation
@@ -170,23 +191,26 @@ fn longest_free_run(sides: &[Option<CellId>]) -> usize {
 /// Whether the tiles form one patch, each reachable from any other across shared sides.
 pub fn is_connected(position: &Position) -> bool {
     let board = position.board();
-    board.cell_count() <= 1 || reached_from(position, 0, None) == board.cell_count()
+    board.cell_count() <= 1 || reached_from(board, 0, None) == board.cell_count()
 }
 
 /// Whether the tiles other than `cell` are connected by shared sides.
 pub fn stays_connected(position: &Position, cell: CellId) -> bool {
-    let n = position.board().cell_count();
+    stays_connected_on(position.board(), cell)
+}
+
+fn stays_connected_on(board: &Board, cell: CellId) -> bool {
+    let n = board.cell_count();
     if n <= 2 {
         return true;
     }
     let start = if cell == 0 { 1 } else { 0 };
-    reached_from(position, start, Some(cell)) == n - 1
+    reached_from(board, start, Some(cell)) == n - 1
 }
 
 /// How many tiles can be reached from `start` across shared sides, never entering
 /// `without`.
-fn reached_from(position: &Position, start: CellId, without: Option<CellId>) -> usize {
-    let board = position.board();
+fn reached_from(board: &Board, start: CellId, without: Option<CellId>) -> usize {
     let mut seen = vec![false; board.cell_count()];
     if let Some(cell) = without {
         seen[cell as usize] = true;
