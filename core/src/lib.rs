@@ -34,6 +34,7 @@ mod perft;
 mod position;
 mod position_text;
 mod referee;
+mod region_ends;
 mod rules;
 mod sampler;
 mod stack;

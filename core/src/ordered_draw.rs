@@ -10,8 +10,9 @@
 //! run along grow with the patch. Now:
 //! - placements are counted from the open cells and the drawn one read off them;
 //! - removals are read off the cells the board keeps as removable (found once a board);
-//! - single-piece moves are counted piece by piece, and only the drawn piece's ends are
-//!   sorted into the generator's order;
+//! - single-piece moves are counted piece by piece from the empty regions each touches
+//!   (see [`crate::region_ends`]), and only the drawn piece's ends are listed, in the
+//!   generator's order;
 //! - any other group (a placement followed by a move, stack moves beside single-piece
 //!   moves) is listed as before.
 
@@ -19,6 +20,7 @@ use std::ops::ControlFlow;
 
 use crate::forms::{FormGroup, PieceKind, PieceKinds, TileKind};
 use crate::movegen::{for_each_turn_of_group, movable_pieces, piece_ends, Scratch};
+use crate::region_ends::RegionEnds;
 use crate::{patch, CellId, GameModel, JunctionId, PieceAction, Position, TileAction, Turn};
 
 /// Buffers reused from one draw to the next.
@@ -31,6 +33,7 @@ pub(crate) struct DrawBuffers {
     /// Each movable piece and how many single-piece moves it has, in generation order.
     pieces: Vec<(JunctionId, u64)>,
     ends: Vec<JunctionId>,
+    regions: RegionEnds,
     /// Turns of the groups that are listed.
     turns: Vec<Turn>,
 }
@@ -89,6 +92,7 @@ pub(crate) fn draw<'g>(
         pieces,
         ends,
         turns,
+        regions,
     } = buffers;
     counts.clear();
     removals.clear();
@@ -114,10 +118,11 @@ pub(crate) fn draw<'g>(
             }
             (None, false) if moves_only(group.pieces) => {
                 let start = pieces.len();
+                regions.clear(staged);
                 for from in movable_pieces(staged) {
-                    piece_ends(&model.rules, staged, from, scratch, ends);
-                    if !ends.is_empty() {
-                        pieces.push((from, ends.len() as u64));
+                    let n = regions.count(&model.rules, staged, from);
+                    if n > 0 {
+                        pieces.push((from, n));
                     }
                 }
                 let moves: u64 = pieces[start..].iter().map(|&(_, n)| n).sum();
