@@ -59,10 +59,12 @@ impl Group {
         let n = board.junction_count();
         seen.clear(n);
         let mut groups = Vec::new();
-        for start in 0..n as JunctionId {
-            if seen.is_marked(start as usize) || !position.stack(start).is_owned_by(player) {
+        // Most junctions hold no piece of the player: ask the stack first.
+        for (start, stack) in position.stacks().iter().enumerate() {
+            if !stack.is_owned_by(player) || seen.is_marked(start) {
                 continue;
             }
+            let start = start as JunctionId;
             liberty.clear(n);
             let mut junctions = vec![start];
             seen.mark(start as usize);
