@@ -88,12 +88,18 @@ impl Tape {
     /// answer is the same in every position, and on a fixed board (`on_fixed_board`)
     /// so is what the board alone answers (an edge's junctions, a junction's colour):
     /// asking them again would tell the tree nothing, so they are not written down.
+    /// Nor is a question the tape already holds: the tape stops before the script
+    /// changes anything, so the answer is the one written (Trugo's end rule asks
+    /// `game.pieces(next) == 0` twice on its way).
     pub fn write(&mut self, question: Question, answer: &Answer, on_fixed_board: bool) {
         if self.unrepeatable || question.is_constant() {
             return;
         }
         if on_fixed_board && question.reads_the_board_alone() {
             self.left_out_board = true;
+            return;
+        }
+        if self.asked.iter().any(|(asked, _)| *asked == question) {
             return;
         }
         self.asked.push((question, answer.clone()));
@@ -458,6 +464,32 @@ mod tests {
         memo.learn(pieces(1), None);
         assert_eq!(memo.recall(&asked(&one)), Recall::Known(None));
         assert!(memo.is_on());
+    }
+
+    /// A question asked again before the script changes anything is written down once:
+    /// its answer cannot have changed, and a second node would be asked on every recall.
+    #[test]
+    fn a_question_asked_again_is_written_once() {
+        let mut tape = Tape::default();
+        let next_has_none = Question::Compared(
+            Box::new(Question::Pieces("o".into())),
+            crate::ruleset::script::questions::Comparison {
+                op: crate::ruleset::script::questions::Op::Eq,
+                constant: crate::ruleset::script::questions::Constant::Int(0),
+                answer_right: false,
+            },
+        );
+        tape.write(next_has_none.clone(), &Answer::Bool(false), false);
+        tape.write(Question::Pieces("x".into()), &Answer::Int(3), false);
+        tape.write(next_has_none, &Answer::Bool(false), false);
+        tape.write(Question::Pieces("o".into()), &Answer::Int(2), false);
+        let asked: Vec<&Question> = tape.asked.iter().map(|(q, _)| q).collect();
+        assert_eq!(asked.len(), 3, "{asked:?}");
+        assert_eq!(
+            *asked[2],
+            Question::Pieces("o".into()),
+            "the raw count is another question"
+        );
     }
 
     /// An after-turn tree remembers "changed nothing" for the answers it saw; where a run
