@@ -170,11 +170,7 @@ pub(crate) fn for_each_turn(
     flips: Flips,
     visit: &mut Visit,
 ) -> ControlFlow<()> {
-    // A walk nested in a visit takes a fresh scratch space; the last one back is kept.
-    let mut scratch = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
-    let flow = walk(model, position, flips, &mut scratch, visit);
-    SCRATCH.with(|s| *s.borrow_mut() = scratch);
-    flow
+    with_scratch(|scratch| walk(model, position, flips, scratch, visit))
 }
 
 /// Visits the turns of one group of forms, in the order [`for_each_turn`] visits them;
@@ -186,10 +182,16 @@ pub(crate) fn for_each_turn_of_group(
     flip: Option<CellId>,
     visit: &mut Visit,
 ) -> ControlFlow<()> {
+    with_scratch(|scratch| tile_stage(model, staged, group, flip, scratch, visit))
+}
+
+/// Runs `f` with the thread's scratch space. A walk nested in a visit takes a fresh one;
+/// the last one back is kept.
+fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
     let mut scratch = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
-    let flow = tile_stage(model, staged, group, flip, &mut scratch, visit);
+    let result = f(&mut scratch);
     SCRATCH.with(|s| *s.borrow_mut() = scratch);
-    flow
+    result
 }
 
 fn walk(
