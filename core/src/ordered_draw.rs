@@ -192,7 +192,7 @@ fn nth_piece(pieces: &[(JunctionId, u64)], mut k: u64) -> (JunctionId, u64) {
 mod tests {
     use super::*;
     use crate::movegen::{for_each_turn, Flips};
-    use crate::testing::games::Draws;
+    use crate::testing::games::{empty_patch, Draws};
     use crate::testing::trugo_model;
     use crate::TurnForms;
 
@@ -213,10 +213,7 @@ mod tests {
             let mut checked = [0; 4];
             for seed in 0..6 {
                 let mut draws = Draws(seed);
-                let mut position = Position::empty(&model.board, 0);
-                position.set_pool(14);
-                position.set_supply(0, 8);
-                position.set_supply(1, 8);
+                let mut position = empty_patch(&model, 14, 8);
                 for _ in 0..80 {
                     let mut listed = Vec::new();
                     let _ = for_each_turn(&model, &position, Flips::Only(None), &mut |t, _| {

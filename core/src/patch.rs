@@ -308,7 +308,7 @@ pub(crate) fn apply_tile(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::games::Draws;
+    use crate::testing::games::{empty_patch, Draws};
     use crate::testing::trugo_model;
 
     /// The cut cells found in one pass are the cells whose removal disconnects the
@@ -318,8 +318,7 @@ mod tests {
         let model = trugo_model();
         for seed in 0..20 {
             let mut draws = Draws(seed);
-            let mut position = Position::empty(&model.board, 0);
-            position.set_pool(40);
+            let mut position = empty_patch(&model, 40, 0);
             for _ in 0..40 {
                 let places: Vec<TileAction> = placements(&position).collect();
                 apply_tile(

@@ -117,7 +117,7 @@ fn set_bit(set: &mut [u64], j: JunctionId) {
 mod tests {
     use super::*;
     use crate::movegen::{movable_pieces, piece_ends, Scratch};
-    use crate::testing::games::Draws;
+    use crate::testing::games::{empty_patch, Draws};
     use crate::testing::trugo_model;
 
     /// Each piece's count is the number of ends the generator lists for it, along random
@@ -131,10 +131,7 @@ mod tests {
         let mut checked = 0;
         for seed in 0..8 {
             let mut draws = Draws(seed);
-            let mut position = Position::empty(&model.board, 0);
-            position.set_pool(60);
-            position.set_supply(0, 30);
-            position.set_supply(1, 30);
+            let mut position = empty_patch(&model, 60, 30);
             for _ in 0..150 {
                 for side in 0..2 {
                     let mut mover = position.clone();

@@ -108,6 +108,16 @@ pub fn square_model(size: u32, capture: impl Fn(u8, u8, bool) -> bool) -> GameMo
 pub(crate) mod games {
     use crate::{GameModel, Position, Stack};
 
+    /// An empty patch of `model` with `pool` tiles to place and `pieces` for each player
+    /// to receive, the first player to move.
+    pub fn empty_patch(model: &GameModel, pool: u32, pieces: u32) -> Position {
+        let mut position = Position::empty(&model.board, 0);
+        position.set_pool(pool);
+        position.set_supply(0, pieces);
+        position.set_supply(1, pieces);
+        position
+    }
+
     /// A small generator of seeded draws (the core has no random crate).
     pub struct Draws(pub u64);
 
