@@ -678,6 +678,20 @@ mod tests {
         }
     }
 
+    /// What `evaluate` makes, for the side to move in `position`, of the position each
+    /// turn leaves.
+    fn score_after<'a>(
+        variant: &'a Variant,
+        position: &'a Position,
+    ) -> impl Fn(&Delta) -> i64 + 'a {
+        let mover = position.side();
+        move |d: &Delta| {
+            variant
+                .evaluate(&variant.play(position, d).unwrap(), mover)
+                .unwrap()
+        }
+    }
+
     /// The connection design (5x5) as seeded random play walks it, a new game after each
     /// end: the first position within `steps` turns where `found` holds of it and of its
     /// turns captures first, with the search's random state there (the same
@@ -696,14 +710,13 @@ mod tests {
             .position()
             .clone();
         for _ in 0..steps {
-            let mover = position.side();
             let turns = ordered_turns(&variant, &position, &mut rng.clone());
-            let score = |d: &Delta| {
-                variant
-                    .evaluate(&variant.play(&position, d).unwrap(), mover)
-                    .unwrap()
-            };
-            if found(&variant, &position, &turns, &score) {
+            if found(
+                &variant,
+                &position,
+                &turns,
+                &score_after(&variant, &position),
+            ) {
                 return (variant, position, rng);
             }
             let pick = rng.next_u64() as usize % turns.len();
@@ -732,14 +745,9 @@ mod tests {
                 let capture = &turns[0];
                 capture.pieces_taken(position, mover) > 0 && score(capture) < best && best > now
             });
-        let mover = position.side();
         let turns = ordered_turns(&variant, &position, &mut rng.clone());
-        let score = |d: &Delta| {
-            variant
-                .evaluate(&variant.play(&position, d).unwrap(), mover)
-                .unwrap()
-        };
-        let best = turns.iter().map(score).max().unwrap();
+        let score = score_after(&variant, &position);
+        let best = turns.iter().map(&score).max().unwrap();
         let root = root_turns(&variant, &position, &mut rng.clone()).unwrap();
         assert_eq!(score(&root[0]), best, "the best evaluated first");
         assert_eq!(root[1], turns[0], "the biggest capture second");
