@@ -147,7 +147,7 @@ pub struct Variant {
     evaluate_script: Option<Script>,
     /// The end script's results, remembered by the answers to its questions.
     end_memo: RefCell<Memo>,
-    /// Where the after-turn script changed nothing, remembered the same way.
+    /// What the after-turn script changed, remembered the same way (see [`script::memo`]).
     after_turn_memo: RefCell<Memo<()>>,
     params: Rc<BTreeMap<String, Dynamic>>,
     /// Each player's home edge, for scripts' `game.home(p)`.

@@ -10,6 +10,7 @@ use variant_run_core::{GameModel, JunctionId, Outcome, PlayerId, Position, Refer
 
 use super::script::memo::{self, Recall, Tape};
 use super::script::questions::Asked;
+use super::script::replay::Replay;
 use super::script::{map_str, GameView};
 use super::Variant;
 use crate::diagnostic::Diagnostic;
@@ -45,7 +46,11 @@ impl Variant {
     /// # Errors
     /// The script fails or returns something that is not a result.
     pub fn judge(&self, position: &Position) -> Result<Option<Outcome>, Diagnostic> {
-        let remembering = match self.end_memo.borrow().recall(&self.asked(position)) {
+        let recalled = self
+            .end_memo
+            .borrow()
+            .recall(&mut Replay::new(self.asked(position)));
+        let remembering = match recalled {
             Recall::Known(known) => return Ok(known),
             Recall::Learn => true,
             Recall::Run => false,
@@ -123,9 +128,9 @@ impl Variant {
         })
     }
 
-    /// Runs the after-turn script on the position a turn left, if the ruleset has one,
-    /// unless the answers to its questions are ones it was seen to change nothing for
-    /// (see [`super::script::memo`]).
+    /// Runs the after-turn script on the position a turn left, if the ruleset has one;
+    /// where the answers to its questions are ones seen before, what it did then is done
+    /// again without it (see [`super::script::memo`]).
     ///
     /// # Errors
     /// The script fails; the position is then left as the turn left it.
@@ -133,8 +138,16 @@ impl Variant {
         let Some(script) = &self.after_turn_script else {
             return Ok(());
         };
-        let remembering = match self.after_turn_memo.borrow().recall(&self.asked(position)) {
-            Recall::Known(()) => return Ok(()),
+        let mut replay = Replay::new(self.asked(position));
+        let recalled = self.after_turn_memo.borrow().recall(&mut replay);
+        let remembering = match recalled {
+            Recall::Known(()) => {
+                // The script's changes, made again on the groups this position hands.
+                if let Some(changed) = replay.into_changed() {
+                    *position = changed;
+                }
+                return Ok(());
+            }
             Recall::Learn => true,
             Recall::Run => false,
         };
@@ -165,14 +178,25 @@ impl Variant {
             return Err(e);
         }
         if let Some(tape) = tape {
-            let mut tape = tape.take();
-            // A run that changed the position wrote to it, which stopped the tape there;
-            // this only makes sure (a "run here" leaf at the tape's end is right too).
-            let unchanged =
-                position.stacks() == &stacks[..] && [0, 1].map(|p| position.supply(p)) == supply;
-            tape.unrepeatable |= !unchanged;
-            self.after_turn_memo.borrow_mut().learn(tape, ());
+            // Every change the script made is on the tape, or stopped it there.
+            self.after_turn_memo.borrow_mut().learn(tape.take(), ());
         }
+        Ok(())
+    }
+
+    /// Like [`Variant::after_turn`], always running the script: what the remembered
+    /// changes are held to.
+    ///
+    /// # Errors
+    /// As [`Variant::after_turn`].
+    pub fn after_turn_by_script(&self, position: &mut Position) -> Result<(), Diagnostic> {
+        let Some(script) = &self.after_turn_script else {
+            return Ok(());
+        };
+        let view = self.view(position.clone(), None);
+        let shared = Rc::clone(&view.position);
+        let _: Dynamic = self.host.call(script, "after_turn", (view,))?;
+        *position = shared.borrow().clone();
         Ok(())
     }
 

@@ -1,8 +1,7 @@
 //! The end-of-game rule's results are remembered by the answers the script got to its
 //! questions (src/ruleset/script/memo.rs): what is remembered is what the script says,
-//! on every ruleset; a script that prints, or is handed groups before it asks anything,
-//! always runs; an after-turn rule is remembered where it changes nothing and runs where
-//! it captures.
+//! on every ruleset; a script that prints always runs; an after-turn rule is remembered
+//! with the groups it takes, and changes every position as its script does.
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -87,39 +86,114 @@ fn hex_with_end_rule(label: &str, change: impl Fn(&str) -> String) -> Variant {
     Variant::load(&dir, Some(3)).unwrap()
 }
 
+/// A script that prints always runs; one handed groups before it asks anything is
+/// remembered by how many it was handed (and what it reads of them).
 #[test]
-fn scripts_with_side_effects_or_groups_always_run() {
+fn scripts_with_side_effects_always_run_and_groups_handed_are_remembered() {
     let printing = hex_with_end_rule("memo-print", |rule| {
         rule.replace(
             "let next = game.to_move;",
             "let next = game.to_move;\n    print(next);",
         )
     });
+    judges_as_its_script(&printing, &positions(&printing, 2, 20), 1, "printing");
+    assert!(!printing.remembers_end_rule());
     let grouping = hex_with_end_rule("memo-groups", |rule| {
         rule.replace(
             "let next = game.to_move;",
-            "let groups = game.groups(\"x\");\n    let next = game.to_move;",
+            "let groups = game.groups(\"x\");\n    \
+             if groups.len() > 2 && groups[0].size > 3 { return (); }\n    \
+             let next = game.to_move;",
         )
     });
-    for (variant, label) in [(printing, "printing"), (grouping, "grouping")] {
-        judges_as_its_script(&variant, &positions(&variant, 2, 20), 1, label);
-        assert!(!variant.remembers_end_rule());
-    }
+    judges_as_its_script(&grouping, &positions(&grouping, 4, 40), 2, "grouping");
+    assert!(grouping.remembers_end_rule());
 }
 
-/// A script handed groups after it asked something runs wherever those answers lead
-/// (a "run here" leaf) and is remembered elsewhere: the results are still the script's.
+/// A script that changes pieces by junction names, after it asked something, runs
+/// wherever those answers lead (a "run here" leaf) and is remembered elsewhere: the
+/// results are still the script's.
 #[test]
-fn groups_handed_over_after_a_question_run_only_there() {
-    let variant = hex_with_end_rule("memo-groups-later", |rule| {
+fn changes_by_name_after_a_question_run_only_there() {
+    let variant = hex_with_end_rule("memo-names-later", |rule| {
         rule.replace(
             "let limit = game.param(\"draw_after_quiet_turns\");",
-            "let groups = game.groups(next);\n    \
+            "if game.pieces(next) > 2 { game.remove_stack([game.junctions()[0]]); }\n    \
              let limit = game.param(\"draw_after_quiet_turns\");",
         )
     });
-    judges_as_its_script(&variant, &positions(&variant, 4, 40), 2, "groups later");
+    judges_as_its_script(&variant, &positions(&variant, 4, 40), 2, "names later");
     assert!(variant.remembers_end_rule());
+}
+
+/// Positions along seeded random games just before the after-turn rule runs, each with
+/// the position the remembered rule leaves and the one the script leaves.
+fn after_turn_as_its_script(variant: &Variant, games: u64, turns: usize, label: &str) -> usize {
+    let model = &variant.model;
+    let mut changed = 0;
+    for seed in 0..games {
+        let mut position = opening(variant, Layout::Setup, seed).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        for _ in 0..turns {
+            if variant.judge_by_script(&position).unwrap().is_some() {
+                break;
+            }
+            let Some(delta) = model.random_turn(&position, &mut |n| rng.gen_range(0..n)) else {
+                break;
+            };
+            let before = model.after(&position, &delta);
+            let (mut remembered, mut by_script) = (before.clone(), before.clone());
+            variant.after_turn(&mut remembered).unwrap();
+            variant.after_turn_by_script(&mut by_script).unwrap();
+            assert_eq!(
+                model.position_text(&remembered),
+                model.position_text(&by_script),
+                "{label}: after {}",
+                model.position_text(&before)
+            );
+            changed += usize::from(by_script != before);
+            position = variant.play(&position, &delta).unwrap();
+        }
+    }
+    changed
+}
+
+/// The capture rules of Trugo (with and without stacking), of the truchet-go design and
+/// of the square test patch change every position as their scripts do, whether the
+/// tree takes the groups or the script runs; and the trees stay on.
+#[test]
+fn remembered_captures_are_the_scripts() {
+    let small = |stacking: &str| LoadOptions {
+        params: vec![
+            ("pool".into(), "16".into()),
+            ("stacking".into(), stacking.into()),
+        ],
+        ..LoadOptions::default()
+    };
+    let root = crate::common::root();
+    let rulesets = [
+        (
+            "trugo",
+            Variant::load_named_with("trugo", &small("true")).unwrap(),
+        ),
+        (
+            "trugo, no stacking",
+            Variant::load_named_with("trugo", &small("false")).unwrap(),
+        ),
+        (
+            "truchet-go",
+            Variant::load(&root.join("examples/designs/truchet-go"), Some(5)).unwrap(),
+        ),
+        (
+            "square-trugo",
+            Variant::load(&root.join("tests/fixtures/square-trugo"), None).unwrap(),
+        ),
+    ];
+    for (label, variant) in rulesets {
+        let captures = after_turn_as_its_script(&variant, 30, 200, label);
+        assert!(captures > 0, "{label}: no game captured anything");
+        assert!(variant.remembers_after_turn_rule(), "{label}");
+    }
 }
 
 /// The Go capture of examples/designs/truchet-go, which asks for the groups with no

@@ -12,8 +12,9 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext};
-use variant_run_core::{Board, GameModel, Group, JunctionId, PlayerId, Position, Stack};
+use variant_run_core::{Board, GameModel, Group, JunctionId, PlayerId, Position};
 
+use super::handed::{self, Change, Fact};
 use super::memo::Tape;
 use super::questions::{self, Answer, Asked, GroupFilter, Question};
 use crate::ruleset::config::Edge;
@@ -34,14 +35,27 @@ pub struct GameView {
 }
 
 /// A group of one player's pieces, as scripts see it: its junctions, its liberties, and
-/// whether it touches the edge.
+/// whether it touches the edge. A group handed while the run's questions are written
+/// down knows its number in the run and the tape, so what the script reads of it and
+/// does with it is written down too (see [`super::handed`]).
 #[derive(Clone)]
 pub struct GroupView {
-    letter: char,
-    junctions: Vec<JunctionId>,
-    liberties: usize,
-    touches_edge: bool,
+    group: Group,
     board: Arc<Board>,
+    model: Arc<GameModel>,
+    handed: Option<(usize, Rc<RefCell<Tape>>)>,
+}
+
+impl GroupView {
+    /// What the script reads of the group, written down if the group is numbered.
+    fn read(&self, fact: Fact) -> Dynamic {
+        let answer = fact.of(&self.group, &self.board, &self.model.rules);
+        if let Some((n, tape)) = &self.handed {
+            tape.borrow_mut()
+                .write(Question::GroupFact(*n, fact), &answer, false);
+        }
+        answer.into_dynamic()
+    }
 }
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
@@ -74,29 +88,74 @@ impl GameView {
         Ok(answer.into_dynamic())
     }
 
-    /// Answers a filtered groups question: the script gets the groups, the tape what
-    /// the script can read of them.
+    /// Answers a groups question: the script gets the groups, numbered in the run
+    /// when its questions are written down; the tape how many.
     fn ask_groups(&self, player: &str, filter: GroupFilter) -> Fallible<Array> {
         let position = self.position.borrow();
-        let asked = self.asked(&position);
-        let groups = asked.groups(player, &filter)?;
-        if let Some(tape) = &self.tape {
-            let answer = asked.group_facts(&groups);
-            tape.borrow_mut()
-                .write(Question::Groups(player.into(), filter), &answer, false);
-        }
+        let groups = self.asked(&position).groups(player, &filter)?;
+        let first = self.tape.as_ref().map(|tape| {
+            let mut tape = tape.borrow_mut();
+            let count = Answer::Int(groups.len() as i64);
+            tape.write(Question::Groups(player.into(), filter), &count, false);
+            tape.hand(groups.len())
+        });
         Ok(groups
             .into_iter()
-            .map(|group| Dynamic::from(self.group_view(&position, group)))
+            .enumerate()
+            .map(|(i, group)| {
+                let n = first.map(|first| first + i);
+                Dynamic::from(self.group_view(&position, group, n))
+            })
             .collect())
     }
 
-    /// Notes that the script did what a tape cannot repeat (took pieces, or was handed
-    /// groups that are not an answer, from an unfiltered `groups` or `held_by`).
+    /// Notes that the script did what a tape cannot repeat (changed the position by
+    /// junction names, or put pieces on it).
     fn unrepeatable(&self) {
         if let Some(tape) = &self.tape {
             tape.borrow_mut().unrepeatable = true;
         }
+    }
+
+    /// `held_by`: of the given junctions, those the player's pieces top now, as a group
+    /// (numbered in the run, as the next handed, when the junctions were a numbered
+    /// group).
+    fn held_by(&self, given: Dynamic, letter: &str) -> Fallible<GroupView> {
+        let player = self.player(letter)?;
+        let (junctions, from) = self.junctions(given)?;
+        let position = self.position.borrow();
+        let held = handed::held_by(&position, &junctions, player);
+        let n = match (&self.tape, from) {
+            (Some(tape), Some(from)) => {
+                let mut tape = tape.borrow_mut();
+                tape.write(
+                    Question::HeldBy(from, letter.into()),
+                    &Answer::Bool(true),
+                    false,
+                );
+                Some(tape.hand(1))
+            }
+            _ => {
+                self.unrepeatable();
+                None
+            }
+        };
+        Ok(self.group_view(&position, held, n))
+    }
+
+    /// Makes a change to the given junctions (written down when they were a numbered
+    /// group); nothing is changed if it fails.
+    fn change(&self, change: Change, given: Dynamic) -> Fallible<()> {
+        let (junctions, from) = self.junctions(given)?;
+        change.make(&mut self.position.borrow_mut(), &junctions)?;
+        match (&self.tape, from) {
+            (Some(tape), Some(n)) => {
+                tape.borrow_mut()
+                    .write(Question::Change(change, n), &Answer::Bool(true), false);
+            }
+            _ => self.unrepeatable(),
+        }
+        Ok(())
     }
 
     /// What questions about `position` are answered from.
@@ -114,15 +173,16 @@ impl GameView {
         self.asked(&self.position.borrow()).player(letter)
     }
 
-    /// Junctions given as a group or as an array of junction names.
-    fn junctions(&self, given: Dynamic) -> Fallible<Vec<JunctionId>> {
+    /// Junctions given as a group or as an array of junction names, with the group's
+    /// number in the run if it has one.
+    fn junctions(&self, given: Dynamic) -> Fallible<(Vec<JunctionId>, Option<usize>)> {
         // Taken by value, not cloned: the capture rules hand a group over every time.
         let given = match given.try_cast_result::<GroupView>() {
             Ok(group) => {
                 if !Arc::ptr_eq(&group.board, self.position.borrow().board()) {
                     return Err("this group belongs to another board".into());
                 }
-                return Ok(group.junctions);
+                return Ok((group.group.junctions, group.handed.map(|(n, _)| n)));
             }
             Err(given) => given,
         };
@@ -134,10 +194,11 @@ impl GameView {
         })?;
         let position = self.position.borrow();
         let asked = self.asked(&position);
-        questions::names(names)?
+        let junctions = questions::names(names)?
             .iter()
             .map(|named| asked.junction(&named.name))
-            .collect()
+            .collect::<Fallible<_>>()?;
+        Ok((junctions, None))
     }
 
     /// Puts a piece of `letter`'s player on top of junction `name`, from their supply
@@ -158,7 +219,7 @@ impl GameView {
             .into());
         }
         if from_supply {
-            no_supplies_on_fixed_boards(&position)?;
+            handed::no_supplies_on_fixed_boards(&position)?;
             let supply = position.supply(player);
             if supply == 0 {
                 return Ok(false);
@@ -169,13 +230,12 @@ impl GameView {
         Ok(true)
     }
 
-    fn group_view(&self, position: &Position, group: Group) -> GroupView {
+    fn group_view(&self, position: &Position, group: Group, n: Option<usize>) -> GroupView {
         GroupView {
-            letter: self.model.rules.player_letter(group.player),
-            junctions: group.junctions,
-            liberties: group.liberties,
-            touches_edge: group.touches_edge,
+            group,
             board: Arc::clone(position.board()),
+            model: Arc::clone(&self.model),
+            handed: n.zip(self.tape.clone()),
         }
     }
 }
@@ -188,20 +248,6 @@ fn chain(player: &str, from: Array, to: Array, adjacency: &str) -> Fallible<ques
         questions::names(to)?,
         adjacency.into(),
     ))
-}
-
-/// Supplies are counters of patch games (their position texts carry them); a fixed
-/// board's position text has none, so pieces moved to or from one would be lost.
-fn no_supplies_on_fixed_boards(position: &Position) -> Fallible<()> {
-    if position.board().is_patch() {
-        Ok(())
-    } else {
-        Err(
-            "a fixed board keeps no supplies of pieces (only a patch does); `give` puts \
-             a piece on the board from outside the game, `remove_stack` takes one off"
-                .into(),
-        )
-    }
 }
 
 /// Registers the `Game` and `Group` types and their helpers. Every helper that reads the
@@ -275,19 +321,11 @@ pub fn register_game_api(engine: &mut Engine) {
             )
         },
     );
-    // The player's groups: maximal sets of adjacent junctions their pieces top. Every
-    // group is an answer too varied to remember; a filter (`#{ liberties: 0 }`) makes
-    // one that can be.
+    // The player's groups: maximal sets of adjacent junctions their pieces top; with a
+    // filter (`#{ liberties: 0 }`), those whose properties are as it says.
     engine.register_fn("groups", |g: &mut GameView, p: &str| -> Fallible<Array> {
-        g.unrepeatable();
-        let player = g.player(p)?;
-        let position = g.position.borrow();
-        Ok(Group::all(&position, player)
-            .into_iter()
-            .map(|group| Dynamic::from(g.group_view(&position, group)))
-            .collect())
+        g.ask_groups(p, GroupFilter::default())
     });
-    // Those of the player's groups whose properties are as the filter map says.
     engine.register_fn(
         "groups",
         |g: &mut GameView, p: &str, filter: Map| -> Fallible<Array> {
@@ -297,38 +335,13 @@ pub fn register_game_api(engine: &mut Engine) {
     // Of the given junctions, those the player's pieces top now, as a group.
     engine.register_fn(
         "held_by",
-        |g: &mut GameView, given: Dynamic, p: &str| -> Fallible<GroupView> {
-            g.unrepeatable();
-            let player = g.player(p)?;
-            let junctions = g.junctions(given)?;
-            let position = g.position.borrow();
-            let held: Vec<JunctionId> = junctions
-                .into_iter()
-                .filter(|&j| position.stack(j).is_owned_by(player))
-                .collect();
-            Ok(GroupView {
-                letter: g.model.rules.player_letter(player),
-                junctions: held,
-                liberties: 0,
-                touches_edge: false,
-                board: Arc::clone(position.board()),
-            })
-        },
+        |g: &mut GameView, given: Dynamic, p: &str| -> Fallible<GroupView> { g.held_by(given, p) },
     );
     // Takes the top piece off each of the given junctions (a group, or junction names);
     // the pieces leave the game. Only the after-turn script's changes are kept.
     engine.register_fn(
         "remove_top",
-        |g: &mut GameView, given: Dynamic| -> Fallible<()> {
-            g.unrepeatable();
-            let junctions = g.junctions(given)?;
-            let mut position = g.position.borrow_mut();
-            for j in junctions {
-                let stack = position.stack(j);
-                position.set_stack(j, stack.popped());
-            }
-            Ok(())
-        },
+        |g: &mut GameView, given: Dynamic| -> Fallible<()> { g.change(Change::RemoveTop, given) },
     );
     // The board, read. Junctions and cells are named as on the board; lists come in
     // board order (docs/scripting.md gives each call with an example).
@@ -456,15 +469,7 @@ pub fn register_game_api(engine: &mut Engine) {
     // Takes whole stacks off the board; their pieces leave the game.
     engine.register_fn(
         "remove_stack",
-        |g: &mut GameView, given: Dynamic| -> Fallible<()> {
-            g.unrepeatable();
-            let junctions = g.junctions(given)?;
-            let mut position = g.position.borrow_mut();
-            for j in junctions {
-                position.set_stack(j, Stack::EMPTY);
-            }
-            Ok(())
-        },
+        |g: &mut GameView, given: Dynamic| -> Fallible<()> { g.change(Change::RemoveStack, given) },
     );
     // Puts a new piece of the player on top of the junction's stack, from outside the
     // game, or from the player's supply (false when it is empty: nothing changes).
@@ -482,19 +487,7 @@ pub fn register_game_api(engine: &mut Engine) {
     engine.register_fn(
         "return_to_supply",
         |g: &mut GameView, given: Dynamic| -> Fallible<()> {
-            g.unrepeatable();
-            let junctions = g.junctions(given)?;
-            let mut position = g.position.borrow_mut();
-            no_supplies_on_fixed_boards(&position)?;
-            for j in junctions {
-                let stack = position.stack(j);
-                for owner in stack.owners() {
-                    let supply = position.supply(owner);
-                    position.set_supply(owner, supply + 1);
-                }
-                position.set_stack(j, Stack::EMPTY);
-            }
-            Ok(())
+            g.change(Change::ReturnToSupply, given)
         },
     );
 
@@ -506,23 +499,22 @@ pub fn register_game_api(engine: &mut Engine) {
         },
     );
 
-    engine.register_get("player", |g: &mut GroupView| g.letter.to_string());
-    engine.register_get("size", |g: &mut GroupView| g.junctions.len() as i64);
-    engine.register_get("liberties", |g: &mut GroupView| g.liberties as i64);
-    engine.register_get("touches_edge", |g: &mut GroupView| g.touches_edge);
-    engine.register_get("junctions", |g: &mut GroupView| -> Array {
-        g.junctions
-            .iter()
-            .map(|&j| Dynamic::from(g.board.junction_name(j)))
-            .collect()
+    engine.register_get("player", |g: &mut GroupView| g.read(Fact::Player));
+    engine.register_get("size", |g: &mut GroupView| g.read(Fact::Size));
+    engine.register_get("liberties", |g: &mut GroupView| g.read(Fact::Liberties));
+    engine.register_get("touches_edge", |g: &mut GroupView| {
+        g.read(Fact::TouchesEdge)
     });
+    engine.register_get("junctions", |g: &mut GroupView| g.read(Fact::Junctions));
     // Groups print as their junctions, for `print` while writing a rule.
     engine.register_fn("to_string", |g: &mut GroupView| {
         let names: Vec<String> = g
+            .group
             .junctions
             .iter()
             .map(|&j| g.board.junction_name(j))
             .collect();
-        format!("{} group [{}]", g.letter, names.join(" "))
+        let letter = g.model.rules.player_letter(g.group.player);
+        format!("{letter} group [{}]", names.join(" "))
     });
 }

@@ -1,6 +1,5 @@
 //! Remembered answers: an end-of-game script's result, learnt as a decision tree over the
-//! questions it asked of the game; and likewise that an after-turn script changed
-//! nothing.
+//! questions it asked of the game; and likewise what an after-turn script changed.
 //!
 //! A rule script sees the game only through the `game` API, and nothing else it does
 //! can differ from one call to the next (functions keep no state between calls, and
@@ -12,14 +11,21 @@
 //! counted): where the answers lead to a leaf, that is the script's result; where they
 //! leave the tree, the script runs and its tape grows the tree.
 //!
-//! A run can do what answers cannot stand for: write to the game (`remove_top`), or be
-//! handed objects rather than plain values (an unfiltered `groups`, `held_by`). The tape
-//! stops there, and its path ends in a leaf "run the script here": the answers so far
-//! decide that the script does it, so every position that gives them runs the script,
-//! while every other branch is still remembered. An after-turn script's tree thus
-//! remembers "changed nothing" wherever the script only asked, and runs it where it
-//! captures: Trugo's capture asks `game.groups(p, #{ liberties: 0, touches_edge: false })`,
-//! whose answer is plain and almost always empty, and writes only when it is not.
+//! Groups and the changes made with them are written down too (see [`super::handed`]):
+//! `game.groups(p, #{ liberties: 0 })` as how many groups the script was handed, a
+//! group's property it reads as a question of its own, `game.held_by(group, p)` and
+//! `game.remove_top(group)` as acts on "the group handed first". A tree asks them again
+//! by handing the groups found on the new position in the same order and making the same
+//! changes to them ([`Replay`]), and goes on asking on the changed position. Trugo's
+//! capture is thus remembered where it takes groups as well as where it takes none: the
+//! tree learns "one surrounded group: take it, and what it pinned of the same colour",
+//! not each group.
+//!
+//! A run can still do what a tape cannot stand for: change the position by junction
+//! names (`game.remove_top(["c3"])`), or put pieces on it (`give`). The tape stops
+//! there, and its path ends in a leaf "run the script here": the answers so far decide
+//! that the script does it, so every position that gives them runs the script, while
+//! every other branch is still remembered.
 //!
 //! What turns a tree off, so that every call runs the script: side effects (`print`,
 //! `debug`), which must happen every time; the clock (`timestamp`); and a run that does
@@ -50,7 +56,8 @@ use variant_run_core::Outcome;
 
 use super::compared::ComparedSites;
 use super::probe::Scalar;
-use super::questions::{Answer, Asked, Question};
+use super::questions::{Answer, Question};
+use super::replay::Replay;
 
 /// The most nodes a tree grows to; past this it answers what it knows and the script
 /// runs for the rest.
@@ -73,6 +80,10 @@ pub struct Tape {
     pub left_out_board: bool,
     /// Where the ruleset's scripts compare an answer with a constant as they ask.
     pub sites: Rc<ComparedSites>,
+    /// How many groups the run was handed so far: the number the next one is known by.
+    pub handed: usize,
+    /// Where the questions asked since the run's last change start in `asked`.
+    since_change: usize,
 }
 
 impl Tape {
@@ -88,9 +99,10 @@ impl Tape {
     /// answer is the same in every position, and on a fixed board (`on_fixed_board`)
     /// so is what the board alone answers (an edge's junctions, a junction's colour):
     /// asking them again would tell the tree nothing, so they are not written down.
-    /// Nor is a question the tape already holds: the tape stops before the script
-    /// changes anything, so the answer is the one written (Trugo's end rule asks
-    /// `game.pieces(next) == 0` twice on its way).
+    /// Nor is a question the tape holds since the script last changed the position: the
+    /// answer is the one written (Trugo's end rule asks `game.pieces(next) == 0` twice on
+    /// its way). Questions that hand groups or change them are all written: each is an
+    /// act, not only a question.
     pub fn write(&mut self, question: Question, answer: &Answer, on_fixed_board: bool) {
         if self.unrepeatable || question.is_constant() {
             return;
@@ -99,10 +111,29 @@ impl Tape {
             self.left_out_board = true;
             return;
         }
-        if self.asked.iter().any(|(asked, _)| *asked == question) {
+        let stands_for_an_act = matches!(
+            question,
+            Question::Groups(..) | Question::HeldBy(..) | Question::Change(..)
+        );
+        if !stands_for_an_act
+            && self.asked[self.since_change..]
+                .iter()
+                .any(|(asked, _)| *asked == question)
+        {
             return;
         }
+        if let Question::Change(..) = question {
+            self.since_change = self.asked.len() + 1;
+        }
         self.asked.push((question, answer.clone()));
+    }
+
+    /// Writes down that the run was handed `count` groups, for the question that handed
+    /// them; the number the first of them is known by.
+    pub fn hand(&mut self, count: usize) -> usize {
+        let first = self.handed;
+        self.handed += count;
+        first
     }
 }
 
@@ -269,8 +300,12 @@ impl<R: Clone + PartialEq> Memo<R> {
 
     /// What the tree knows of the script's run on the position: its result, that it
     /// must run here, or nothing yet (also where asking fails: the script will say why).
-    pub fn recall(&self, asked: &Asked) -> Recall<R> {
-        if self.off || (self.fixed_board_only && !asked.on_fixed_board()) {
+    /// Where the script changed the position on the way to a result, the replay has
+    /// made the same changes ([`Replay::into_changed`]); where the walk leaves the tree,
+    /// whatever it changed is the replay's copy, and the script runs on the position as
+    /// it was.
+    pub fn recall(&self, replay: &mut Replay) -> Recall<R> {
+        if self.off || (self.fixed_board_only && !replay.asked().on_fixed_board()) {
             return Recall::Run;
         }
         let mut at = 0;
@@ -282,7 +317,7 @@ impl<R: Clone + PartialEq> Memo<R> {
                 Node::Read {
                     scalar, branches, ..
                 } => {
-                    let Some(key) = scalar.ask(asked) else {
+                    let Some(key) = replay.read(scalar) else {
                         return Recall::Run;
                     };
                     match branches.get(key) {
@@ -291,7 +326,7 @@ impl<R: Clone + PartialEq> Memo<R> {
                     }
                 }
                 Node::Ask { question, branches } => {
-                    let Ok(answer) = asked.answer_to_compare(question) else {
+                    let Ok(answer) = replay.answer(question) else {
                         return Recall::Run;
                     };
                     match branches.get(&answer) {
@@ -404,7 +439,8 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::ruleset::script::questions::GroupFilter;
+    use crate::ruleset::script::handed::{Change, Fact};
+    use crate::ruleset::script::questions::{Asked, GroupFilter};
     use variant_run_core::testing::square_model;
 
     /// x to move, with one o piece or none.
@@ -437,7 +473,7 @@ mod tests {
         let (one, none) = (x_to_move_with_o_pieces(1), x_to_move_with_o_pieces(0));
         let mut memo: Memo = Memo::for_script(Some("fn game_result(game) { ... }"));
         assert_eq!(
-            memo.recall(&asked(&one)),
+            memo.recall(&mut Replay::new(asked(&one))),
             Recall::Learn,
             "nothing learnt yet"
         );
@@ -455,18 +491,24 @@ mod tests {
             reason: "o has no pieces left".into(),
         };
         memo.learn(pieces(0), Some(won.clone()));
-        assert_eq!(memo.recall(&asked(&none)), Recall::Known(Some(won)));
         assert_eq!(
-            memo.recall(&asked(&one)),
+            memo.recall(&mut Replay::new(asked(&none))),
+            Recall::Known(Some(won))
+        );
+        assert_eq!(
+            memo.recall(&mut Replay::new(asked(&one))),
             Recall::Learn,
             "another answer: not known"
         );
         memo.learn(pieces(1), None);
-        assert_eq!(memo.recall(&asked(&one)), Recall::Known(None));
+        assert_eq!(
+            memo.recall(&mut Replay::new(asked(&one))),
+            Recall::Known(None)
+        );
         assert!(memo.is_on());
     }
 
-    /// A question asked again before the script changes anything is written down once:
+    /// A question asked again before the script changes anything more is written down once:
     /// its answer cannot have changed, and a second node would be asked on every recall.
     #[test]
     fn a_question_asked_again_is_written_once() {
@@ -490,11 +532,21 @@ mod tests {
             Question::Pieces("o".into()),
             "the raw count is another question"
         );
+        // After a change the answer may differ: the question is written again.
+        let change = Question::Change(crate::ruleset::script::handed::Change::RemoveTop, 0);
+        tape.write(change.clone(), &Answer::Bool(true), false);
+        tape.write(change, &Answer::Bool(true), false);
+        tape.write(Question::Pieces("o".into()), &Answer::Int(1), false);
+        assert_eq!(
+            tape.asked.len(),
+            6,
+            "each change is an act, and o's count is new"
+        );
     }
 
     /// An after-turn tree remembers "changed nothing" for the answers it saw; where a run
-    /// wrote to the game after its questions, the tree says to run the script there and
-    /// still remembers the other branches.
+    /// did what a tape cannot stand for after its questions, the tree says to run the
+    /// script there and still remembers the other branches.
     #[test]
     fn a_write_leaves_a_run_here_leaf_and_the_other_branches_remembered() {
         let model = square_model(3, |a, d, _| a >= d);
@@ -517,36 +569,40 @@ mod tests {
         memo.learn(pieces(0, false), ());
         memo.learn(pieces(1, true), ());
         assert!(memo.is_on());
-        assert_eq!(memo.recall(&asked(&none)), Recall::Known(()));
         assert_eq!(
-            memo.recall(&asked(&one)),
+            memo.recall(&mut Replay::new(asked(&none))),
+            Recall::Known(())
+        );
+        assert_eq!(
+            memo.recall(&mut Replay::new(asked(&one))),
             Recall::Run,
             "the script writes here"
         );
         // The same run again changes nothing in the tree.
         memo.learn(pieces(1, true), ());
-        assert_eq!(memo.recall(&asked(&one)), Recall::Run);
+        assert_eq!(memo.recall(&mut Replay::new(asked(&one))), Recall::Run);
         assert!(memo.is_on());
         // A run that does what answers cannot stand for before asking anything: every
         // call would run the script, so the tree is off.
         let mut memo: Memo<()> = Memo::for_script(Some("fn after_turn(game) { ... }"));
         memo.learn(tape(Vec::new(), true), ());
         assert!(!memo.is_on());
-        assert_eq!(memo.recall(&asked(&none)), Recall::Run);
+        assert_eq!(memo.recall(&mut Replay::new(asked(&none))), Recall::Run);
     }
 
-    /// A filtered groups question is answered again natively: no group, or the same
-    /// groups, lead where they led.
+    /// A groups question is answered with how many groups the position hands, and the
+    /// changes a run made to them are made again to the groups handed in their place;
+    /// the questions after a change are asked of the changed position.
     #[test]
-    fn a_filtered_groups_question_is_recalled() {
+    fn groups_handed_and_changed_are_replayed() {
         let model = variant_run_core::testing::trugo_model();
         let params = BTreeMap::new();
         // Seven tiles with x's pieces on two junctions, and the same with one of them o's.
         let patch = "-1,0a;-1,1a;0,-1a;0,0a;0,1a;1,-1a;1,0a";
-        let taken = model
+        let two = model
             .parse_position(&format!("{patch} 0,0e=x;0,0w=x 0 o=24,x=24 x"))
             .unwrap();
-        let lone = model
+        let one = model
             .parse_position(&format!("{patch} 0,0e=x;0,0w=o 0 o=24,x=24 x"))
             .unwrap();
         let asked = |position| Asked {
@@ -556,33 +612,43 @@ mod tests {
             size: None,
             homes: [None, None],
         };
-        let surrounded = Question::Groups(
-            "o".into(),
-            GroupFilter {
-                liberties: Some(0),
-                touches_edge: Some(false),
-                ..GroupFilter::default()
-            },
+        let x_groups = Question::Groups("x".into(), GroupFilter::default());
+        let answer = |position| asked(position).answer(&x_groups).unwrap();
+        assert_eq!(
+            answer(&two),
+            Answer::Int(2),
+            "x's pieces are not neighbours"
         );
-        let answer = |position| asked(position).answer(&surrounded).unwrap();
-        assert_eq!(answer(&taken), Answer::Groups(Vec::new()));
+        assert_eq!(answer(&one), Answer::Int(1));
+        // A run on `two` that takes the first group's top piece, then asks again.
+        let run = vec![
+            (x_groups.clone(), Answer::Int(2)),
+            (Question::GroupFact(0, Fact::Size), Answer::Int(1)),
+            (Question::Change(Change::RemoveTop, 0), Answer::Bool(true)),
+            (x_groups.clone(), Answer::Int(1)),
+        ];
         let mut memo: Memo<()> = Memo::for_script(Some("fn after_turn(game) { ... }"));
-        memo.learn(tape(vec![(surrounded.clone(), answer(&taken))], false), ());
-        assert_eq!(memo.recall(&asked(&taken)), Recall::Known(()));
-        // o's lone piece touches the patch's edge: the filter passes no group.
-        assert_eq!(answer(&lone), Answer::Groups(Vec::new()));
-        assert_eq!(memo.recall(&asked(&lone)), Recall::Known(()));
-        // Without the edge in the filter, o's group is the answer: another branch.
-        let any = Question::Groups("o".into(), GroupFilter::default());
-        let Answer::Groups(found) = asked(&lone).answer(&any).unwrap() else {
-            panic!("groups are answered with groups");
-        };
-        assert_eq!(found.len(), 1);
-        assert!(found[0].touches_edge);
-        let mut memo: Memo<()> = Memo::for_script(Some(""));
-        memo.learn(tape(vec![(any.clone(), Answer::Groups(found))], true), ());
-        assert_eq!(memo.recall(&asked(&lone)), Recall::Run);
-        assert_eq!(memo.recall(&asked(&taken)), Recall::Learn);
+        memo.learn(tape(run, false), ());
+        let mut replay = Replay::new(asked(&two));
+        assert_eq!(memo.recall(&mut replay), Recall::Known(()));
+        let changed = replay.into_changed().expect("the run took a piece");
+        assert_eq!(changed.pieces(1), 1, "x keeps one piece");
+        assert_eq!(two.pieces(1), 2, "the position recalled is not changed");
+        // One group here: a branch the tree has not seen, and nothing changed.
+        let mut replay = Replay::new(asked(&one));
+        assert_eq!(memo.recall(&mut replay), Recall::Learn);
+        assert!(replay.into_changed().is_none());
+        // A tree that expects two groups after the change leaves the tree there, and
+        // the position it was recalled on is as it was.
+        let mut memo: Memo<()> = Memo::for_script(Some("fn after_turn(game) { ... }"));
+        let run = vec![
+            (x_groups.clone(), Answer::Int(2)),
+            (Question::Change(Change::RemoveTop, 1), Answer::Bool(true)),
+            (x_groups.clone(), Answer::Int(2)),
+        ];
+        memo.learn(tape(run, false), ());
+        assert_eq!(memo.recall(&mut Replay::new(asked(&two))), Recall::Learn);
+        assert_eq!(two.pieces(1), 2);
     }
 
     /// A yes-or-no node keeps its two branches apart, and a node that turns out to
@@ -633,7 +699,7 @@ mod tests {
             ];
             memo.learn(tape(asked, false), Some(pieces));
         }
-        assert_eq!(memo.recall(&asked), Recall::Known(Some(1)));
+        assert_eq!(memo.recall(&mut Replay::new(asked)), Recall::Known(Some(1)));
         assert!(memo.is_on());
     }
 

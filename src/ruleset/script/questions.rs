@@ -10,9 +10,10 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use rhai::{Array, Dynamic, EvalAltResult, Map};
-use variant_run_core::{Board, CellId, GameModel, Group, JunctionId, PlayerId, Position, Vertex};
+use variant_run_core::{Board, CellId, GameModel, Group, JunctionId, PlayerId, Position};
 
 use super::board_edges;
+use super::handed::{Change, Fact};
 use crate::ruleset::config::Edge;
 
 thread_local! {
@@ -62,8 +63,20 @@ pub enum Question {
     PlayerColour(String),
     Connected(Chain),
     Gap(Chain),
-    /// A player's groups that pass a filter (`game.groups(p, #{ liberties: 0 })`).
+    /// A player's groups that pass a filter (`game.groups(p, #{ liberties: 0 })`; no
+    /// filter passes every group). The script is handed the groups; the answer is how
+    /// many, and what it reads of them is asked as [`Question::GroupFact`] (see
+    /// [`super::handed`]).
     Groups(String, GroupFilter),
+    /// A fact of the group handed `n`th in the run (counting from 0, in the order the
+    /// script was handed them).
+    GroupFact(usize, Fact),
+    /// `held_by`: of the junctions of the group handed `n`th, those the player tops now,
+    /// handed as the next group. Its answer is always true: the question stands for the
+    /// handing.
+    HeldBy(usize, String),
+    /// A change the script made to the group handed `n`th; always answered true.
+    Change(Change, usize),
     /// A question whose answer the script only compared with a constant, right where it
     /// asked (`game.pieces(next) == 0`): its answer is the comparison's.
     Compared(Box<Question>, Comparison),
@@ -279,17 +292,6 @@ impl GroupFilter {
     }
 }
 
-/// A group as an answer: what a script can read of it. Its junctions are kept as their
-/// places on the lattice, which name them alike on every board of one ruleset, in the
-/// order the script gets their names.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct GroupFacts {
-    pub letter: char,
-    pub junctions: Vec<Vertex>,
-    pub liberties: usize,
-    pub touches_edge: bool,
-}
-
 /// A chain asked about: whose pieces, from which junctions to which, joined how.
 #[derive(Clone, Debug)]
 pub struct Chain {
@@ -347,8 +349,6 @@ pub enum Answer {
     Names(Vec<String>),
     /// Coordinates.
     Ints(Vec<i64>),
-    /// Groups of pieces, as a filtered `groups` finds them.
-    Groups(Vec<GroupFacts>),
 }
 
 /// Answers are equal when the script cannot tell them apart; a param always equals
@@ -363,7 +363,6 @@ impl PartialEq for Answer {
             (Answer::Text(a), Answer::Text(b)) => a == b,
             (Answer::Names(a), Answer::Names(b)) => a == b,
             (Answer::Ints(a), Answer::Ints(b)) => a == b,
-            (Answer::Groups(a), Answer::Groups(b)) => a == b,
             _ => false,
         }
     }
@@ -383,14 +382,12 @@ impl Hash for Answer {
             Answer::Text(t) => t.hash(state),
             Answer::Names(n) => n.hash(state),
             Answer::Ints(i) => i.hash(state),
-            Answer::Groups(g) => g.hash(state),
         }
     }
 }
 
 impl Answer {
-    /// The value the script sees. Groups are handed over by [`super::api`], which keeps
-    /// their junctions on the board they were found on.
+    /// The value the script sees.
     pub fn into_dynamic(self) -> Dynamic {
         match self {
             Answer::Int(i) => i.into(),
@@ -408,15 +405,13 @@ impl Answer {
                 .map(Dynamic::from)
                 .collect::<Array>()
                 .into(),
-            // A script is handed groups as `Group` objects, which know the board they
-            // were found on (`GameView::ask_groups`); only a tape holds their facts.
-            Answer::Groups(_) => unreachable!("groups reach scripts through GameView::ask_groups"),
         }
     }
 }
 
 /// What a position's questions are answered from: the position and the ruleset around
 /// it.
+#[derive(Clone, Copy)]
 pub struct Asked<'a> {
     pub model: &'a GameModel,
     pub position: &'a Position,
@@ -543,27 +538,6 @@ impl Asked<'_> {
         let mut groups = Group::all(self.position, self.player(player)?);
         groups.retain(|g| filter.passes(g));
         Ok(groups)
-    }
-
-    /// Groups as an answer: what a script can read of them.
-    pub fn group_facts(&self, groups: &[Group]) -> Answer {
-        let board = self.position.board();
-        let rules = &self.model.rules;
-        Answer::Groups(
-            groups
-                .iter()
-                .map(|g| GroupFacts {
-                    letter: rules.player_letter(g.player),
-                    junctions: g
-                        .junctions
-                        .iter()
-                        .map(|&j| board.junction(j).vertex)
-                        .collect(),
-                    liberties: g.liberties,
-                    touches_edge: g.touches_edge,
-                })
-                .collect(),
-        )
     }
 
     /// Answers a question as a remembered tree compares answers: like
@@ -734,7 +708,14 @@ impl Asked<'_> {
                 );
                 Answer::Int(gap.map_or(-1, i64::from))
             }
-            Question::Groups(player, filter) => self.group_facts(&self.groups(player, filter)?),
+            Question::Groups(player, filter) => {
+                Answer::Int(self.groups(player, filter)?.len() as i64)
+            }
+            // What stands for handing groups and changing them is answered where the
+            // groups are kept: by the script's view while it runs, by a replay after.
+            Question::GroupFact(..) | Question::HeldBy(..) | Question::Change(..) => {
+                return Err("a group handed to a run is asked about in that run only".into())
+            }
             Question::Compared(question, comparison) => Answer::Bool(
                 comparison
                     .apply(&self.answer(question)?)

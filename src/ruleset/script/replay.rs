@@ -1,0 +1,96 @@
+//! A remembered tree's questions asked again of a position, without the script: the
+//! groups handed and the changes made as the script made them (see [`super::handed`]),
+//! on a copy of the position taken at the first change, so a walk that leaves the tree
+//! halfway leaves the position as it was.
+
+use std::borrow::Cow;
+
+use rhai::EvalAltResult;
+use variant_run_core::{Group, Position};
+
+use super::handed;
+use super::probe::Scalar;
+use super::questions::{Answer, Asked, Question};
+
+type Fallible<T> = Result<T, Box<EvalAltResult>>;
+
+/// A position being asked a tree's questions, and the groups handed on the way.
+pub struct Replay<'a> {
+    /// The ruleset around the position (its `position` is the one the walk started on).
+    around: Asked<'a>,
+    position: Cow<'a, Position>,
+    /// The groups handed so far, in order: what a change or a fact names by number.
+    handed: Vec<Group>,
+}
+
+impl<'a> Replay<'a> {
+    /// A walk from the position `asked` holds.
+    pub fn new(asked: Asked<'a>) -> Replay<'a> {
+        Replay {
+            position: Cow::Borrowed(asked.position),
+            around: asked,
+            handed: Vec::new(),
+        }
+    }
+
+    /// The position as the walk has changed it so far, with the ruleset around it.
+    pub fn asked(&self) -> Asked<'_> {
+        Asked {
+            position: &self.position,
+            ..self.around
+        }
+    }
+
+    /// Answers a question as a tree compares answers, handing groups and making
+    /// changes where the question stands for that.
+    ///
+    /// # Errors
+    /// What the script was told asking the same; a number no group was handed by.
+    pub fn answer(&mut self, question: &Question) -> Fallible<Answer> {
+        match question {
+            Question::Groups(player, filter) => {
+                let groups = self.asked().groups(player, filter)?;
+                let count = groups.len() as i64;
+                self.handed.extend(groups);
+                Ok(Answer::Int(count))
+            }
+            Question::GroupFact(n, fact) => {
+                let group = self.handed(*n)?;
+                Ok(fact.of(group, self.position.board(), &self.around.model.rules))
+            }
+            Question::HeldBy(n, player) => {
+                let player = self.asked().player(player)?;
+                let held = handed::held_by(&self.position, &self.handed(*n)?.junctions, player);
+                self.handed.push(held);
+                Ok(Answer::Bool(true))
+            }
+            Question::Change(change, n) => {
+                let group = self.handed.get(*n).ok_or_else(|| no_group(*n))?;
+                change.make(self.position.to_mut(), &group.junctions)?;
+                Ok(Answer::Bool(true))
+            }
+            _ => self.asked().answer_to_compare(question),
+        }
+    }
+
+    /// A question read as a number, on the position as changed so far.
+    pub fn read(&self, scalar: &Scalar) -> Option<i64> {
+        scalar.ask(&self.asked())
+    }
+
+    /// The position the walk changed, if it changed it.
+    pub fn into_changed(self) -> Option<Position> {
+        match self.position {
+            Cow::Owned(position) => Some(position),
+            Cow::Borrowed(_) => None,
+        }
+    }
+
+    fn handed(&self, n: usize) -> Fallible<&Group> {
+        self.handed.get(n).ok_or_else(|| no_group(n))
+    }
+}
+
+fn no_group(n: usize) -> Box<EvalAltResult> {
+    format!("no group was handed {}th", n + 1).into()
+}
