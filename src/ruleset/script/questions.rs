@@ -195,14 +195,22 @@ impl Comparison {
         } else {
             order
         };
-        Some(match self.op {
+        Some(self.op.holds(order))
+    }
+}
+
+impl Op {
+    /// Whether the comparison holds of the answer and the constant, in that order.
+    pub fn holds(self, order: std::cmp::Ordering) -> bool {
+        use std::cmp::Ordering;
+        match self {
             Op::Eq => order == Ordering::Equal,
             Op::Ne => order != Ordering::Equal,
             Op::Lt => order == Ordering::Less,
             Op::Le => order != Ordering::Greater,
             Op::Gt => order == Ordering::Greater,
             Op::Ge => order != Ordering::Less,
-        })
+        }
     }
 }
 
@@ -243,7 +251,7 @@ impl Eq for Named {}
 /// Which of a player's groups a script asks for: each property given must be equal.
 /// A filter makes a question whose answer is usually short and often empty (the
 /// surrounded groups), so the answer can be remembered where every group could not.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GroupFilter {
     pub liberties: Option<i64>,
     pub size: Option<i64>,
@@ -535,9 +543,14 @@ impl Asked<'_> {
 
     /// The player's groups that pass the filter, in order of their lowest junction.
     pub fn groups(&self, player: &str, filter: &GroupFilter) -> Fallible<Vec<Group>> {
-        let mut groups = Group::all(self.position, self.player(player)?);
+        Ok(self.groups_of(self.player(player)?, filter))
+    }
+
+    /// [`Asked::groups`] of a player known by id.
+    pub fn groups_of(&self, player: PlayerId, filter: &GroupFilter) -> Vec<Group> {
+        let mut groups = Group::all(self.position, player);
         groups.retain(|g| filter.passes(g));
-        Ok(groups)
+        groups
     }
 
     /// Answers a question as a remembered tree compares answers: like

@@ -41,6 +41,18 @@ impl<'a> Replay<'a> {
         }
     }
 
+    /// Calls `f` with [`Replay::asked`], without making it while nothing has changed
+    /// (most walks change nothing, and ask a few questions each turn).
+    fn with_asked<T>(&self, f: impl FnOnce(&Asked) -> T) -> T {
+        match &self.position {
+            Cow::Borrowed(_) => f(&self.around),
+            Cow::Owned(position) => f(&Asked {
+                position,
+                ..self.around
+            }),
+        }
+    }
+
     /// Answers a question as a tree compares answers, handing groups and making
     /// changes where the question stands for that.
     ///
@@ -49,7 +61,7 @@ impl<'a> Replay<'a> {
     pub fn answer(&mut self, question: &Question) -> Fallible<Answer> {
         match question {
             Question::Groups(player, filter) => {
-                let groups = self.asked().groups(player, filter)?;
+                let groups = self.with_asked(|asked| asked.groups(player, filter))?;
                 let count = groups.len() as i64;
                 self.handed.extend(groups);
                 Ok(Answer::Int(count))
@@ -69,13 +81,21 @@ impl<'a> Replay<'a> {
                 change.make(self.position.to_mut(), &group.junctions)?;
                 Ok(Answer::Bool(true))
             }
-            _ => self.asked().answer_to_compare(question),
+            _ => self.with_asked(|asked| asked.answer_to_compare(question)),
         }
     }
 
-    /// A question read as a number, on the position as changed so far.
-    pub fn read(&self, scalar: &Scalar) -> Option<i64> {
-        scalar.ask(&self.asked())
+    /// A question read as a number, on the position as changed so far; a groups
+    /// question hands the groups it counts.
+    pub fn read(&mut self, scalar: &Scalar) -> Option<i64> {
+        if let Some((letter, filter)) = scalar.hands_groups() {
+            let player = self.around.model.rules.player_by_letter(letter)?;
+            let groups = self.with_asked(|asked| asked.groups_of(player, &filter));
+            let count = groups.len() as i64;
+            self.handed.extend(groups);
+            return Some(count);
+        }
+        self.with_asked(|asked| scalar.ask(asked))
     }
 
     /// The position the walk changed, if it changed it.
