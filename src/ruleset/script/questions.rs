@@ -249,8 +249,8 @@ impl PartialEq for Named {
 impl Eq for Named {}
 
 /// Which of a player's groups a script asks for: each property given must be equal.
-/// A filter makes a question whose answer is usually short and often empty (the
-/// surrounded groups), so the answer can be remembered where every group could not.
+/// A filter makes a question whose count is nearly always the same (no surrounded
+/// group), so a remembered tree learns it in a few runs; every group's count varies.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GroupFilter {
     pub liberties: Option<i64>,
