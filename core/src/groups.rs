@@ -11,15 +11,20 @@
 
 use std::cell::RefCell;
 
+use smallvec::SmallVec;
+
 use crate::marks::Marks;
 use crate::{JunctionId, PlayerId, Position};
+
+/// A group's junctions: up to eight without a heap allocation.
+pub type GroupJunctions = SmallVec<[JunctionId; 8]>;
 
 /// A group of one player's pieces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
     pub player: PlayerId,
     /// The group's junctions, in id order.
-    pub junctions: Vec<JunctionId>,
+    pub junctions: GroupJunctions,
     /// How many empty junctions are adjacent to the group.
     pub liberties: usize,
     /// Whether one of the group's junctions touches the edge of the board.
@@ -58,7 +63,8 @@ impl Group {
         let board = position.board();
         let n = board.junction_count();
         seen.clear(n);
-        let mut groups = Vec::new();
+        // Room for a patch's usual count, so the list seldom grows as groups are found.
+        let mut groups = Vec::with_capacity(16);
         // Most junctions hold no piece of the player: ask the stack first.
         for (start, stack) in position.stacks().iter().enumerate() {
             if !stack.is_owned_by(player) || seen.is_marked(start) {
@@ -66,7 +72,7 @@ impl Group {
             }
             let start = start as JunctionId;
             liberty.clear(n);
-            let mut junctions = vec![start];
+            let mut junctions: GroupJunctions = smallvec::smallvec![start];
             seen.mark(start as usize);
             let (mut liberties, mut touches_edge) = (0, false);
             let mut i = 0;

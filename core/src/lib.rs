@@ -54,7 +54,7 @@ pub use error::{
     BoardError, IllegalTurnError, PositionError, TileError, TurnError, TurnSyntaxError,
 };
 pub use forms::{Form, FormGroup, PieceKind, PieceKinds, TileKind, TurnFormError, TurnForms};
-pub use groups::Group;
+pub use groups::{Group, GroupJunctions};
 pub use java_random::JavaRandom;
 pub use lattice::{Cell, Lattice, Vertex};
 pub use layout::{DrawOrder, KeyedLayout, LayoutError, LayoutGenerator, TextKey};

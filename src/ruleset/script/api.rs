@@ -182,7 +182,10 @@ impl GameView {
                 if !Arc::ptr_eq(&group.board, self.position.borrow().board()) {
                     return Err("this group belongs to another board".into());
                 }
-                return Ok((group.group.junctions, group.handed.map(|(n, _)| n)));
+                return Ok((
+                    group.group.junctions.into_vec(),
+                    group.handed.map(|(n, _)| n),
+                ));
             }
             Err(given) => given,
         };
