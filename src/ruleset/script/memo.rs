@@ -81,7 +81,7 @@ pub struct Tape {
     /// Where the ruleset's scripts compare an answer with a constant as they ask.
     pub sites: Rc<ComparedSites>,
     /// How many groups the run was handed so far: the number the next one is known by.
-    pub handed: usize,
+    handed: usize,
     /// Where the questions asked since the run's last change start in `asked`.
     since_change: usize,
 }

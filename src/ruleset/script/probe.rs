@@ -206,24 +206,14 @@ impl Read {
         })
     }
 
-    /// The answer, as [`Asked::answer`] gives it (no heap: these are numbers, truths and
-    /// letters).
+    /// The answer, as [`Asked::answer`] gives it, made from the read's number (no heap:
+    /// these are numbers, truths and letters).
     fn answer(&self, asked: &Asked) -> Option<Answer> {
-        let position = asked.position;
-        let rules = &asked.model.rules;
-        let player = |letter: char| -> Option<PlayerId> { rules.player_by_letter(letter) };
-        Some(match self {
-            Read::ToMove => Answer::Letter(Some(rules.player_letter(position.side()))),
-            Read::Mover => Answer::Letter(Some(rules.player_letter(1 - position.side()))),
-            Read::QuietTurns => Answer::Int(i64::from(position.quiet_turns())),
-            Read::Pool => Answer::Int(i64::from(position.pool())),
-            Read::Tiles => Answer::Int(position.board().cell_count() as i64),
-            Read::Pieces(p) => Answer::Int(i64::from(position.pieces(player(*p)?))),
-            Read::Stacks(p) => Answer::Int(i64::from(position.stack_count(player(*p)?))),
-            Read::Supply(p) => Answer::Int(i64::from(position.supply(player(*p)?))),
-            Read::HasLegalTurn => Answer::Bool(asked.model.has_turn(position, true)),
-            Read::HasTurnWithoutFlip => Answer::Bool(asked.model.has_turn(position, false)),
-            Read::Groups(p, filter) => Answer::Int(count_groups(asked, player(*p)?, filter)),
+        let key = self.key(asked)?;
+        Some(match self.kind() {
+            Kind::Count => Answer::Int(key),
+            Kind::YesOrNo => Answer::Bool(key != 0),
+            Kind::Letter => Answer::Letter(u32::try_from(key).ok().and_then(char::from_u32)),
         })
     }
 }

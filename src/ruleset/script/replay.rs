@@ -6,11 +6,11 @@
 use std::borrow::Cow;
 
 use rhai::EvalAltResult;
-use variant_run_core::{Group, Position};
+use variant_run_core::{Group, PlayerId, Position};
 
 use super::handed;
 use super::probe::Scalar;
-use super::questions::{Answer, Asked, Question};
+use super::questions::{Answer, Asked, GroupFilter, Question};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
@@ -61,17 +61,15 @@ impl<'a> Replay<'a> {
     pub fn answer(&mut self, question: &Question) -> Fallible<Answer> {
         match question {
             Question::Groups(player, filter) => {
-                let groups = self.with_asked(|asked| asked.groups(player, filter))?;
-                let count = groups.len() as i64;
-                self.handed.extend(groups);
-                Ok(Answer::Int(count))
+                let player = self.around.player(player)?;
+                Ok(Answer::Int(self.hand_groups(player, filter)))
             }
             Question::GroupFact(n, fact) => {
                 let group = self.handed(*n)?;
                 Ok(fact.of(group, self.position.board(), &self.around.model.rules))
             }
             Question::HeldBy(n, player) => {
-                let player = self.asked().player(player)?;
+                let player = self.around.player(player)?;
                 let held = handed::held_by(&self.position, &self.handed(*n)?.junctions, player);
                 self.handed.push(held);
                 Ok(Answer::Bool(true))
@@ -90,12 +88,18 @@ impl<'a> Replay<'a> {
     pub fn read(&mut self, scalar: &Scalar) -> Option<i64> {
         if let Some((letter, filter)) = scalar.hands_groups() {
             let player = self.around.model.rules.player_by_letter(letter)?;
-            let groups = self.with_asked(|asked| asked.groups_of(player, &filter));
-            let count = groups.len() as i64;
-            self.handed.extend(groups);
-            return Some(count);
+            return Some(self.hand_groups(player, &filter));
         }
         self.with_asked(|asked| scalar.ask(asked))
+    }
+
+    /// Hands the player's groups that pass the filter, after those handed so far; how
+    /// many.
+    fn hand_groups(&mut self, player: PlayerId, filter: &GroupFilter) -> i64 {
+        let groups = self.with_asked(|asked| asked.groups_of(player, filter));
+        let count = groups.len() as i64;
+        self.handed.extend(groups);
+        count
     }
 
     /// The position the walk changed, if it changed it.
