@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use crate::board_cache::{self, NewBoard};
-use crate::{Board, Cell, CellId, Position, RemovalRule, Rules, Stack, TileAction};
+use crate::{Board, Cell, CellId, PlayerId, Position, RemovalRule, Rules, Stack, TileAction};
 
 /// The cell the first tile of an empty patch goes to.
 pub const ORIGIN: Cell = Cell::new(0, 0);
@@ -270,15 +270,28 @@ pub(crate) fn apply_tile(
     let key = |v: crate::Vertex| (v.y, v.x);
     let mut stacks = vec![Stack::EMPTY; board.junction_count()];
     let old_junctions = old.junctions();
+    // The pieces of a junction that goes (with a removed tile) leave the board.
+    let mut leave = |stack: Stack| {
+        if !stack.is_empty() {
+            for player in 0..2 {
+                position.on_board[player] -= stack.pieces_of(player as PlayerId);
+            }
+        }
+    };
     let mut was = 0;
     for (id, junction) in board.junctions().iter().enumerate() {
         let here = key(junction.vertex);
         while was < old_junctions.len() && key(old_junctions[was].vertex) < here {
+            leave(position.stacks[was]);
             was += 1;
         }
         if was < old_junctions.len() && old_junctions[was].vertex == junction.vertex {
             stacks[id] = position.stacks[was];
+            was += 1;
         }
+    }
+    for &gone in &position.stacks[was..] {
+        leave(gone);
     }
     if let TileAction::Place { cell, .. } = action {
         position.pool = position.pool.saturating_sub(1);
@@ -297,6 +310,7 @@ pub(crate) fn apply_tile(
                 if position.supply[receiver as usize] > 0 {
                     position.supply[receiver as usize] -= 1;
                     stacks[j as usize] = Stack::new(receiver, 1);
+                    position.on_board[receiver as usize] += 1;
                 }
             }
         }

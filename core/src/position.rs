@@ -33,6 +33,10 @@ pub struct Position {
     pub(crate) pool: u32,
     /// Pieces each player has left to receive.
     pub(crate) supply: [u32; 2],
+    /// Pieces each player has on the board, kept as stacks change: end and capture
+    /// rules ask after every turn, and counting the stacks of a big patch each time
+    /// grew with the patch. Derived from `stacks`, so not compared or hashed.
+    pub(crate) on_board: [u32; 2],
 }
 
 impl Position {
@@ -47,6 +51,7 @@ impl Position {
             quiet: 0,
             pool: 0,
             supply: [0, 0],
+            on_board: [0, 0],
         }
     }
 
@@ -76,7 +81,18 @@ impl Position {
     }
 
     pub fn set_stack(&mut self, j: JunctionId, stack: Stack) {
-        self.stacks[j as usize] = stack;
+        let was = std::mem::replace(&mut self.stacks[j as usize], stack);
+        // One count of player 1's pieces a stack; player 0 has the rest of its height.
+        let (was_1, now_1) = (was.pieces_of(1), stack.pieces_of(1));
+        let [zero, one] = &mut self.on_board;
+        *one = *one + now_1 - was_1;
+        *zero = *zero + (u32::from(stack.height()) - now_1) - (u32::from(was.height()) - was_1);
+    }
+
+    /// The pieces on the board counted from the stacks, as [`Position::pieces`] keeps
+    /// them (for checks).
+    fn counted_on_board(&self) -> [u32; 2] {
+        [0, 1].map(|player| self.stacks.iter().map(|s| s.pieces_of(player)).sum())
     }
 
     /// The player to move.
@@ -117,12 +133,14 @@ impl Position {
 
     /// How many pieces `player` has on the board, pinned ones included.
     pub fn pieces(&self, player: PlayerId) -> u32 {
-        self.stacks.iter().map(|s| s.pieces_of(player)).sum()
+        debug_assert_eq!(self.on_board, self.counted_on_board());
+        self.on_board[player as usize]
     }
 
     /// How many pieces are on the board.
     pub fn piece_count(&self) -> u32 {
-        self.stacks.iter().map(|s| s.height() as u32).sum()
+        debug_assert_eq!(self.on_board, self.counted_on_board());
+        self.on_board[0] + self.on_board[1]
     }
 
     /// How many stacks `player`'s pieces top.
@@ -153,5 +171,53 @@ impl Hash for Position {
         self.tiles.hash(state);
         self.stacks.hash(state);
         (self.side, self.quiet, self.pool, self.supply).hash(state);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::games::{empty_patch, Draws};
+    use crate::testing::trugo_model;
+    use crate::JunctionId;
+
+    /// The pieces each player has on the board, kept as stacks change, are the ones the
+    /// stacks hold: along random Trugo games (placements that give pieces, removals that
+    /// take them, moves, pins) and after pieces are taken as a capture takes them.
+    #[test]
+    fn kept_piece_counts_are_the_stacks() {
+        let model = trugo_model();
+        let mut removals = 0;
+        for seed in 0..12 {
+            let mut draws = Draws(seed);
+            let mut position = empty_patch(&model, 40, 30);
+            for _ in 0..300 {
+                let mut choose = |n: usize| draws.below(n);
+                let Some(delta) = model.random_turn(&position, &mut choose) else {
+                    break;
+                };
+                let removal = matches!(delta.tile, Some(crate::TileAction::Remove { .. }));
+                removals += usize::from(removal);
+                model.apply(&mut position, &delta);
+                // Now and then, take a top piece as a capture rule would.
+                let held: Vec<JunctionId> = (0..position.stacks().len() as JunctionId)
+                    .filter(|&j| !position.stack(j).is_empty())
+                    .collect();
+                if !held.is_empty() && draws.below(4) == 0 {
+                    let j = held[draws.below(held.len())];
+                    position.set_stack(j, position.stack(j).popped());
+                }
+                for player in 0..2 {
+                    let counted: u32 = position.stacks().iter().map(|s| s.pieces_of(player)).sum();
+                    assert_eq!(position.pieces(player), counted, "player {player}");
+                }
+                let height: u32 = position
+                    .stacks()
+                    .iter()
+                    .map(|s| u32::from(s.height()))
+                    .sum();
+                assert_eq!(position.piece_count(), height);
+            }
+        }
+        assert!(removals > 20, "{removals} removals");
     }
 }
