@@ -410,31 +410,23 @@ impl Board {
         }
         changed.sort_unstable_by_key(|&v| key(v));
 
-        // Junctions, and each old junction's new id.
+        // Junctions: the old ones with those that appear or go. An old junction's new id
+        // is its old one moved by the junctions that came or went before it.
         let old = &self.junctions;
+        let shift = IdShift::new(old, &changed, add);
         let mut junctions: Vec<Junction> = Vec::with_capacity(old.len() + changed.len());
-        let mut old_to_new: Vec<JunctionId> = vec![JunctionId::MAX; old.len()];
-        let mut new_to_old: Vec<JunctionId> = Vec::with_capacity(old.len() + changed.len());
-        let mut next = changed.iter().peekable();
-        for (j, junction) in old.iter().enumerate() {
+        let mut from = 0;
+        for (&v, &q) in changed.iter().zip(&shift.marks) {
+            let q = q as usize;
+            junctions.extend_from_slice(&old[from..q]);
             if add {
-                while let Some(&&v) = next.peek().filter(|&&&v| key(v) < key(junction.vertex)) {
-                    new_to_old.push(JunctionId::MAX);
-                    junctions.push(self.patch_junction(v));
-                    next.next();
-                }
-            } else if next.peek().is_some_and(|&&v| v == junction.vertex) {
-                next.next();
-                continue;
+                junctions.push(self.patch_junction(v));
+                from = q;
+            } else {
+                from = q + 1;
             }
-            old_to_new[j] = junctions.len() as JunctionId;
-            new_to_old.push(j as JunctionId);
-            junctions.push(junction.clone());
         }
-        for &v in next {
-            new_to_old.push(JunctionId::MAX);
-            junctions.push(self.patch_junction(v));
-        }
+        junctions.extend_from_slice(&old[from..]);
         if junctions.len() > JunctionId::MAX as usize / 2 {
             return Err(BoardError::TooLarge);
         }
@@ -448,22 +440,14 @@ impl Board {
         // Corners: the old rows with ids moved, the new cell's row, and the corners of
         // the cells around a junction that appeared.
         let n = cells.len();
+        let moved_corner = |corner: &Option<JunctionId>| corner.and_then(|j| shift.moved(j));
         let mut cell_corners: Vec<Option<JunctionId>> = Vec::with_capacity(n * k);
-        for (c, row) in self.cell_corners.chunks(k).enumerate() {
-            if add && c == at {
-                cell_corners.extend(corners.iter().map(|&v| junction_at(v)));
-            }
-            if !add && c == at {
-                continue;
-            }
-            cell_corners.extend(row.iter().map(|corner| {
-                corner
-                    .map(|j| old_to_new[j as usize])
-                    .filter(|&j| j != JunctionId::MAX)
-            }));
-        }
-        if add && at == self.cells.len() {
+        cell_corners.extend(self.cell_corners[..at * k].iter().map(moved_corner));
+        if add {
             cell_corners.extend(corners.iter().map(|&v| junction_at(v)));
+            cell_corners.extend(self.cell_corners[at * k..].iter().map(moved_corner));
+        } else {
+            cell_corners.extend(self.cell_corners[(at + 1) * k..].iter().map(moved_corner));
         }
         // Junctions whose links change: those at the cell's corners and at the corners
         // of the cells around a junction that came or went.
@@ -496,25 +480,27 @@ impl Board {
         touched.sort_unstable();
         touched.dedup();
 
-        // Links: the touched junctions' rows made again, the others copied.
+        // Links: the touched junctions' rows made again; between them, runs of rows
+        // copied whole with their ids moved.
         let pairs = &self.band_pairs;
         let cell_to_new = |c: CellId| -> CellId {
-            let c = c as usize;
-            (if add {
-                c + usize::from(c >= at)
+            if add {
+                c + CellId::from(c as usize >= at)
             } else {
-                c - usize::from(c > at)
-            }) as CellId
+                c - CellId::from(c as usize > at)
+            }
         };
+        let count = junctions.len() as JunctionId;
         let mut edge_start = Vec::with_capacity(junctions.len() + 1);
         let mut edge_to = Vec::with_capacity(self.edge_to.len() + 12);
         let mut band_start = Vec::with_capacity(junctions.len() + 1);
         let mut band_to = Vec::with_capacity(self.band_to.len() + 24);
         let mut touched = touched.into_iter().peekable();
-        for j in 0..junctions.len() as JunctionId {
-            edge_start.push(edge_to.len() as u32);
-            band_start.push(band_to.len() as u32);
+        let mut j: JunctionId = 0;
+        while j < count {
             if touched.next_if_eq(&j).is_some() {
+                edge_start.push(edge_to.len() as u32);
+                band_start.push(band_to.len() as u32);
                 let (owner, i) = lattice.corner_owner(junctions[j as usize].vertex);
                 let (edges_from, bands_from) = (edge_to.len(), band_to.len());
                 for (c, p) in lattice.corner_cells(owner, i) {
@@ -545,48 +531,61 @@ impl Board {
                 }
                 edge_to.truncate(kept);
                 band_to[bands_from..].sort_unstable_by_key(|l| (l.to, std::cmp::Reverse(l.cell)));
-            } else {
-                let was = new_to_old[j as usize] as usize;
-                let (from, to) = (self.edge_start[was], self.edge_start[was + 1]);
-                edge_to.extend(
-                    self.edge_to[from as usize..to as usize]
-                        .iter()
-                        .map(|&t| old_to_new[t as usize]),
-                );
-                let (from, to) = (self.band_start[was], self.band_start[was + 1]);
-                band_to.extend(
-                    self.band_to[from as usize..to as usize]
-                        .iter()
-                        .map(|l| BandLink {
-                            to: old_to_new[l.to as usize],
-                            cell: cell_to_new(l.cell),
-                            states: l.states,
-                        }),
-                );
+                j += 1;
+                continue;
             }
+            // Untouched rows up to the next touched one or the next place a junction
+            // went are old rows one after the other.
+            let end = touched
+                .peek()
+                .copied()
+                .unwrap_or(count)
+                .min(shift.next_break(j).unwrap_or(count));
+            let was = shift.old_id(j) as usize;
+            let rows = was..was + (end - j) as usize;
+            let (first, last) = (self.edge_start[rows.start], self.edge_start[rows.end]);
+            let base = edge_to.len() as u32;
+            edge_start.extend(
+                self.edge_start[rows.clone()]
+                    .iter()
+                    .map(|&e| e - first + base),
+            );
+            edge_to.extend(
+                self.edge_to[first as usize..last as usize]
+                    .iter()
+                    .map(|&t| shift.kept(t)),
+            );
+            let (first, last) = (self.band_start[rows.start], self.band_start[rows.end]);
+            let base = band_to.len() as u32;
+            band_start.extend(self.band_start[rows].iter().map(|&e| e - first + base));
+            band_to.extend(
+                self.band_to[first as usize..last as usize]
+                    .iter()
+                    .map(|l| BandLink {
+                        to: shift.kept(l.to),
+                        cell: cell_to_new(l.cell),
+                        states: l.states,
+                    }),
+            );
+            j = end;
         }
         edge_start.push(edge_to.len() as u32);
         band_start.push(band_to.len() as u32);
 
         // Sides: the old rows with ids moved, the new cell's row, and its neighbours'
         // sides towards it (side `s` of a cell faces side `s + k / 2` of the cell across).
-        let mut cell_sides: Vec<Option<CellId>> = Vec::with_capacity(n * k);
         let moved = |side: &Option<CellId>| match side {
             Some(c) if !add && *c as usize == at => None,
             Some(c) => Some(cell_to_new(*c)),
             None => None,
         };
-        for (c, row) in self.cell_sides.chunks(k).enumerate() {
-            if add && c == at {
-                cell_sides.extend(std::iter::repeat_n(None, k));
-            }
-            if !add && c == at {
-                continue;
-            }
-            cell_sides.extend(row.iter().map(moved));
-        }
-        if add && at == self.cells.len() {
+        let mut cell_sides: Vec<Option<CellId>> = Vec::with_capacity(n * k);
+        cell_sides.extend(self.cell_sides[..at * k].iter().map(moved));
+        if add {
             cell_sides.extend(std::iter::repeat_n(None, k));
+            cell_sides.extend(self.cell_sides[at * k..].iter().map(moved));
+        } else {
+            cell_sides.extend(self.cell_sides[(at + 1) * k..].iter().map(moved));
         }
         if add {
             for (s, n) in lattice.neighbour_cells(cell).into_iter().enumerate() {
@@ -1215,6 +1214,92 @@ fn flat_links(
 
 /// For each junction (its side links from `edge_start[j]` to `edge_start[j + 1]`), whether
 /// it lies on the patch's edge: fewer sides meet there than in the lattice's interior.
+/// How a patch change moves the ids of the junctions it keeps: each junction that
+/// appears before one moves it up by one, each that goes before it moves it down. At
+/// most six junctions come or go (a cell's corners), so the old ids run on by one
+/// between them, and whole runs of rows are copied at once.
+struct IdShift {
+    /// Junctions added: where each new one goes among the old ids (the old id it comes
+    /// before). Junctions removed: each one's old id. Sorted.
+    marks: ArrayVec<JunctionId, 6>,
+    add: bool,
+    /// Each old junction's new id, `MAX` for one that went.
+    new_id: Vec<JunctionId>,
+}
+
+impl IdShift {
+    fn new(old: &[Junction], changed: &[Vertex], add: bool) -> IdShift {
+        let key = |v: Vertex| (v.y, v.x);
+        let marks: ArrayVec<JunctionId, 6> = changed
+            .iter()
+            .map(
+                |&v| match old.binary_search_by_key(&key(v), |j| key(j.vertex)) {
+                    Ok(j) | Err(j) => j as JunctionId,
+                },
+            )
+            .collect();
+        // Filled a run at a time: between two marks every id moves by the same amount.
+        let mut new_id = Vec::with_capacity(old.len());
+        let mut from = 0;
+        let mut moved_by: i32 = 0;
+        for &mark in &marks {
+            let mark = mark as usize;
+            new_id.extend((from..mark).map(|j| (j as i32 + moved_by) as JunctionId));
+            if add {
+                moved_by += 1;
+                from = mark;
+            } else {
+                new_id.push(JunctionId::MAX);
+                moved_by -= 1;
+                from = mark + 1;
+            }
+        }
+        new_id.extend((from..old.len()).map(|j| (j as i32 + moved_by) as JunctionId));
+        IdShift { marks, add, new_id }
+    }
+
+    /// The new id of an old junction, or `None` if it went.
+    #[inline]
+    fn moved(&self, j: JunctionId) -> Option<JunctionId> {
+        let new = self.new_id[j as usize];
+        (new != JunctionId::MAX).then_some(new)
+    }
+
+    /// The new id of an old junction that stays.
+    #[inline]
+    fn kept(&self, j: JunctionId) -> JunctionId {
+        self.new_id[j as usize]
+    }
+
+    /// The old id of the junction with new id `j`, which is not a new one.
+    fn old_id(&self, j: JunctionId) -> JunctionId {
+        let mut old = j;
+        for (i, &mark) in self.marks.iter().enumerate() {
+            if self.add {
+                // The new junction before old `mark` has new id `mark + i`.
+                old -= JunctionId::from(mark + i as JunctionId <= j);
+            } else {
+                // After the `i` before it went, old `mark`'s follower has new id `mark - i`.
+                old += JunctionId::from(mark - i as JunctionId <= j);
+            }
+        }
+        old
+    }
+
+    /// The first new id after `j` where the old ids stop running on by one: past a
+    /// junction that went (a new one is always touched, so no run crosses it).
+    fn next_break(&self, j: JunctionId) -> Option<JunctionId> {
+        if self.add {
+            return None;
+        }
+        self.marks
+            .iter()
+            .enumerate()
+            .map(|(i, &mark)| mark - i as JunctionId)
+            .find(|&b| b > j)
+    }
+}
+
 fn at_edge(edge_start: &[u32], sides_per_corner: usize) -> Vec<bool> {
     edge_start
         .windows(2)
