@@ -11,15 +11,15 @@
 //! - placements are counted from the open cells and the drawn one read off them;
 //! - removals are read off the cells the board keeps as removable (found once a board);
 //! - single-piece moves are counted piece by piece from the empty regions each touches
-//!   (see [`crate::region_ends`]), and only the drawn piece's ends are listed, in the
-//!   generator's order;
+//!   (see [`crate::region_ends`]), and the drawn piece's end is read off the same
+//!   regions, in id order as the generator's ends sorted;
 //! - any other group (a placement followed by a move, stack moves beside single-piece
 //!   moves) is listed as before.
 
 use std::ops::ControlFlow;
 
 use crate::forms::{FormGroup, PieceKind, PieceKinds, TileKind};
-use crate::movegen::{for_each_turn_of_group, movable_pieces, piece_ends, Scratch};
+use crate::movegen::{for_each_turn_of_group, movable_pieces};
 use crate::region_ends::RegionEnds;
 use crate::{patch, CellId, GameModel, JunctionId, PieceAction, Position, TileAction, Turn};
 
@@ -32,7 +32,6 @@ pub(crate) struct DrawBuffers {
     removals: Vec<CellId>,
     /// Each movable piece and how many single-piece moves it has, in generation order.
     pieces: Vec<(JunctionId, u64)>,
-    ends: Vec<JunctionId>,
     regions: RegionEnds,
     /// Turns of the groups that are listed.
     turns: Vec<Turn>,
@@ -72,7 +71,6 @@ pub(crate) fn draw<'g>(
     flip: Option<CellId>,
     groups: impl Iterator<Item = &'g FormGroup>,
     choose: &mut dyn FnMut(usize) -> usize,
-    scratch: &mut Scratch,
     buffers: &mut DrawBuffers,
 ) -> Option<Turn> {
     // The position with the flip made, as the generator stages it.
@@ -90,7 +88,6 @@ pub(crate) fn draw<'g>(
         counts,
         removals,
         pieces,
-        ends,
         turns,
         regions,
     } = buffers;
@@ -165,9 +162,7 @@ pub(crate) fn draw<'g>(
             GroupCount::Moves { bare: true, .. } if k == 0 => (None, None),
             GroupCount::Moves { bare, start, end } => {
                 let (from, k) = nth_piece(&pieces[start..end], (k - usize::from(bare)) as u64);
-                piece_ends(&model.rules, staged, from, scratch, ends);
-                ends.sort_unstable();
-                let to = ends[k as usize];
+                let to = regions.nth_end(&model.rules, staged, from, k);
                 (None, Some(PieceAction::Move { from, to }))
             }
         };
@@ -208,7 +203,7 @@ mod tests {
             let mut model = trugo_model();
             model.rules.forms = TurnForms::parse(forms).unwrap();
             let groups = || model.rules.forms.groups().iter().filter(|g| !g.flip);
-            let (mut scratch, mut buffers) = (Scratch::default(), DrawBuffers::default());
+            let mut buffers = DrawBuffers::default();
             // Removals, placements with a move, placements, moves.
             let mut checked = [0; 4];
             for seed in 0..6 {
@@ -225,15 +220,8 @@ mod tests {
                             assert_eq!(n, listed.len());
                             k
                         };
-                        let drawn = draw(
-                            &model,
-                            &position,
-                            None,
-                            groups(),
-                            &mut choose,
-                            &mut scratch,
-                            &mut buffers,
-                        );
+                        let drawn =
+                            draw(&model, &position, None, groups(), &mut choose, &mut buffers);
                         assert_eq!(drawn.as_ref(), Some(&listed[k]), "turn {k}");
                         let kind = match listed[k] {
                             Turn {
@@ -252,15 +240,8 @@ mod tests {
                     }
                     if listed.is_empty() {
                         let mut never = |_: usize| unreachable!("no turn to count");
-                        let none = draw(
-                            &model,
-                            &position,
-                            None,
-                            groups(),
-                            &mut never,
-                            &mut scratch,
-                            &mut buffers,
-                        );
+                        let none =
+                            draw(&model, &position, None, groups(), &mut never, &mut buffers);
                         assert!(none.is_none());
                         break;
                     }

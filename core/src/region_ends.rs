@@ -42,6 +42,42 @@ impl RegionEnds {
 
     /// How many moves the single piece on `from` has (as many as `piece_ends` lists).
     pub fn count(&mut self, rules: &Rules, position: &Position, from: JunctionId) -> u64 {
+        self.find_ends(rules, position, from);
+        self.union.iter().map(|w| u64::from(w.count_ones())).sum()
+    }
+
+    /// The end at index `k` of the piece on `from`'s ends in id order (the ends
+    /// `piece_ends` lists, sorted), read off its regions' sets: listing them walked the
+    /// piece's whole reach again, hundreds of junctions on a big patch.
+    ///
+    /// # Panics
+    /// If `k` is not below the piece's [`RegionEnds::count`].
+    pub fn nth_end(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        from: JunctionId,
+        mut k: u64,
+    ) -> JunctionId {
+        self.find_ends(rules, position, from);
+        for (w, &word) in self.union.iter().enumerate() {
+            let here = u64::from(word.count_ones());
+            if k >= here {
+                k -= here;
+                continue;
+            }
+            let mut bits = word;
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            return (w * 64 + bits.trailing_zeros() as usize) as JunctionId;
+        }
+        panic!("end {k} past the piece's ends")
+    }
+
+    /// Puts the ends of the piece on `from` in `union`: its regions' ends, the stacks
+    /// it may pin along a band, and its own steps.
+    fn find_ends(&mut self, rules: &Rules, position: &Position, from: JunctionId) {
         let board = position.board();
         let (stacks, tiles) = (position.stacks(), position.tiles());
         self.union.iter_mut().for_each(|w| *w = 0);
@@ -64,7 +100,6 @@ impl RegionEnds {
         }
         // A move never ends where it starts.
         self.union[from as usize / 64] &= !(1 << (from % 64));
-        self.union.iter().map(|w| u64::from(w.count_ones())).sum()
     }
 
     /// The region of the empty junction `start`, found now if it was not yet.
@@ -120,7 +155,8 @@ mod tests {
     use crate::testing::games::{empty_patch, Draws};
     use crate::testing::trugo_model;
 
-    /// Each piece's count is the number of ends the generator lists for it, along random
+    /// Each piece's count is the number of ends the generator lists for it, and its end
+    /// at each index the listed one there in id order, along random
     /// Trugo games on patches of up to 60 tiles, pinned pieces and full stacks included.
     #[test]
     fn counts_are_the_listed_ends() {
@@ -141,6 +177,11 @@ mod tests {
                         piece_ends(&model.rules, &mover, from, &mut scratch, &mut ends);
                         let count = counter.count(&model.rules, &mover, from);
                         assert_eq!(count, ends.len() as u64, "piece on {from}");
+                        ends.sort_unstable();
+                        for (k, &end) in ends.iter().enumerate() {
+                            let nth = counter.nth_end(&model.rules, &mover, from, k as u64);
+                            assert_eq!(nth, end, "end {k} of the piece on {from}");
+                        }
                         checked += 1;
                     }
                 }

@@ -126,7 +126,6 @@ impl GameModel {
                 flip,
                 self.groups_for(flip),
                 choose,
-                &mut buffers.scratch,
                 &mut buffers.draw,
             )?;
             return Some(self.delta(position, &turn));
