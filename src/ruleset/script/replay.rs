@@ -85,6 +85,8 @@ impl<'a> Replay<'a> {
 
     /// A question read as a number, on the position as changed so far; a groups
     /// question hands the groups it counts.
+    // Inlined into the tree's walk, as `Scalar::ask` is.
+    #[inline]
     pub fn read(&mut self, scalar: &Scalar) -> Option<i64> {
         if let Some((letter, filter)) = scalar.hands_groups() {
             let player = self.around.model.rules.player_by_letter(letter)?;
