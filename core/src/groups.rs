@@ -65,12 +65,11 @@ impl Group {
         seen.clear(n);
         // Room for a patch's usual count, so the list seldom grows as groups are found.
         let mut groups = Vec::with_capacity(16);
-        // Most junctions hold no piece of the player: ask the stack first.
-        for (start, stack) in position.stacks().iter().enumerate() {
-            if !stack.is_owned_by(player) || seen.is_marked(start) {
+        // Only the junctions that hold a piece, which the position keeps.
+        for start in position.held_junctions() {
+            if !position.stack(start).is_owned_by(player) || seen.is_marked(start as usize) {
                 continue;
             }
-            let start = start as JunctionId;
             liberty.clear(n);
             let mut junctions: GroupJunctions = smallvec::smallvec![start];
             seen.mark(start as usize);

@@ -315,7 +315,9 @@ fn piece_moves(
 pub(crate) fn movable_pieces(staged: &Position) -> impl Iterator<Item = JunctionId> + '_ {
     let side = staged.side();
     let stacks = staged.stacks();
-    (0..stacks.len() as JunctionId).filter(move |&j| stacks[j as usize].is_owned_by(side))
+    staged
+        .held_junctions()
+        .filter(move |&j| stacks[j as usize].is_owned_by(side))
 }
 
 /// Where the single piece on `from` may move to (see [`piece_moves`]), each once, onto
@@ -390,7 +392,8 @@ fn stack_moves(
     }
     let mut emit = |action: PieceAction| emit(action);
 
-    let own: Vec<JunctionId> = (0..stacks.len() as JunctionId)
+    let own: Vec<JunctionId> = staged
+        .held_junctions()
         .filter(|&j| stacks[j as usize].is_all(side))
         .collect();
     // Where each own stack can step to, computed once per board of tiles.

@@ -269,6 +269,7 @@ pub(crate) fn apply_tile(
     // both have are found walking the two lists side by side.
     let key = |v: crate::Vertex| (v.y, v.x);
     let mut stacks = vec![Stack::EMPTY; board.junction_count()];
+    let mut held = crate::position::no_held(board.junction_count());
     let old_junctions = old.junctions();
     // The pieces of a junction that goes (with a removed tile) leave the board.
     let mut leave = |stack: Stack| {
@@ -287,6 +288,9 @@ pub(crate) fn apply_tile(
         }
         if was < old_junctions.len() && old_junctions[was].vertex == junction.vertex {
             stacks[id] = position.stacks[was];
+            if !stacks[id].is_empty() {
+                held[id / 64] |= 1 << (id % 64);
+            }
             was += 1;
         }
     }
@@ -310,6 +314,7 @@ pub(crate) fn apply_tile(
                 if position.supply[receiver as usize] > 0 {
                     position.supply[receiver as usize] -= 1;
                     stacks[j as usize] = Stack::new(receiver, 1);
+                    held[j as usize / 64] |= 1 << (j % 64);
                     position.on_board[receiver as usize] += 1;
                 }
             }
@@ -317,6 +322,7 @@ pub(crate) fn apply_tile(
     }
     position.board = board;
     position.stacks = stacks;
+    position.held = held;
 }
 
 #[cfg(test)]

@@ -17,6 +17,8 @@
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use crate::{Board, CellId, JunctionId, PlayerId, Stack};
 
 #[derive(Clone, Debug)]
@@ -37,6 +39,20 @@ pub struct Position {
     /// rules ask after every turn, and counting the stacks of a big patch each time
     /// grew with the patch. Derived from `stacks`, so not compared or hashed.
     pub(crate) on_board: [u32; 2],
+    /// Which junctions hold a piece, a bit each, kept as stacks change: searches that
+    /// start from the pieces (groups, a side's movable pieces) passed over every
+    /// junction of a big patch, most of them empty. Inline up to 256 junctions, so
+    /// copying a position for a search stays one allocation short. Derived from
+    /// `stacks`, like `on_board`.
+    pub(crate) held: HeldBits,
+}
+
+/// The bits of [`Position::held`].
+pub(crate) type HeldBits = SmallVec<[u64; 4]>;
+
+/// The empty bits for `junctions` junctions.
+pub(crate) fn no_held(junctions: usize) -> HeldBits {
+    smallvec::smallvec![0; junctions.div_ceil(64)]
 }
 
 impl Position {
@@ -52,6 +68,7 @@ impl Position {
             pool: 0,
             supply: [0, 0],
             on_board: [0, 0],
+            held: no_held(board.junction_count()),
         }
     }
 
@@ -80,8 +97,15 @@ impl Position {
         self.stacks[j as usize]
     }
 
+    #[inline]
     pub fn set_stack(&mut self, j: JunctionId, stack: Stack) {
         let was = std::mem::replace(&mut self.stacks[j as usize], stack);
+        let (word, bit) = (j as usize / 64, 1u64 << (j % 64));
+        if stack.is_empty() {
+            self.held[word] &= !bit;
+        } else {
+            self.held[word] |= bit;
+        }
         // One count of player 1's pieces a stack; player 0 has the rest of its height.
         let (was_1, now_1) = (was.pieces_of(1), stack.pieces_of(1));
         let [zero, one] = &mut self.on_board;
@@ -145,7 +169,66 @@ impl Position {
 
     /// How many stacks `player`'s pieces top.
     pub fn stack_count(&self, player: PlayerId) -> u32 {
-        self.stacks.iter().filter(|s| s.is_owned_by(player)).count() as u32
+        self.held_junctions()
+            .filter(|&j| self.stacks[j as usize].is_owned_by(player))
+            .count() as u32
+    }
+
+    /// The junctions that hold a piece, in id order.
+    pub(crate) fn held_junctions(&self) -> HeldJunctions<'_> {
+        held_in(self.held_bits())
+    }
+
+    /// The bits of the junctions that hold a piece (see [`held_in`]).
+    pub(crate) fn held_bits(&self) -> &[u64] {
+        debug_assert!(self.held_matches_stacks());
+        &self.held
+    }
+
+    /// Whether the held bits are the stacks that hold a piece (for checks).
+    fn held_matches_stacks(&self) -> bool {
+        self.stacks.iter().enumerate().all(|(j, s)| {
+            let bit = self
+                .held
+                .get(j / 64)
+                .is_some_and(|w| w >> (j % 64) & 1 == 1);
+            bit != s.is_empty()
+        }) && self.held.len() == self.stacks.len().div_ceil(64)
+    }
+}
+
+/// The junctions whose bits are set in `words`, in id order.
+pub(crate) fn held_in(words: &[u64]) -> HeldJunctions<'_> {
+    HeldJunctions {
+        words,
+        next_word: 0,
+        bits: 0,
+        base: 0,
+    }
+}
+
+/// The iterator of [`Position::held_junctions`].
+pub(crate) struct HeldJunctions<'a> {
+    words: &'a [u64],
+    next_word: usize,
+    /// The current word's bits not yet given, and the id of its first junction.
+    bits: u64,
+    base: usize,
+}
+
+impl Iterator for HeldJunctions<'_> {
+    type Item = JunctionId;
+
+    #[inline]
+    fn next(&mut self) -> Option<JunctionId> {
+        while self.bits == 0 {
+            self.bits = *self.words.get(self.next_word)?;
+            self.base = self.next_word * 64;
+            self.next_word += 1;
+        }
+        let j = self.base + self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(j as JunctionId)
     }
 }
 
@@ -180,11 +263,11 @@ mod tests {
     use crate::testing::trugo_model;
     use crate::JunctionId;
 
-    /// The pieces each player has on the board, kept as stacks change, are the ones the
-    /// stacks hold: along random Trugo games (placements that give pieces, removals that
+    /// The pieces each player has on the board and the junctions that hold one, kept as
+    /// stacks change, are the ones the stacks hold: along random Trugo games (placements that give pieces, removals that
     /// take them, moves, pins) and after pieces are taken as a capture takes them.
     #[test]
-    fn kept_piece_counts_are_the_stacks() {
+    fn kept_counts_and_held_junctions_are_the_stacks() {
         let model = trugo_model();
         let mut removals = 0;
         for seed in 0..12 {
@@ -210,6 +293,10 @@ mod tests {
                     let counted: u32 = position.stacks().iter().map(|s| s.pieces_of(player)).sum();
                     assert_eq!(position.pieces(player), counted, "player {player}");
                 }
+                let held: Vec<JunctionId> = (0..position.stacks().len() as JunctionId)
+                    .filter(|&j| !position.stack(j).is_empty())
+                    .collect();
+                assert_eq!(position.held_junctions().collect::<Vec<_>>(), held);
                 let height: u32 = position
                     .stacks()
                     .iter()

@@ -232,7 +232,7 @@ impl GameModel {
         {
             let stacks = position.stacks();
             let side = position.side();
-            let stepping = (0..stacks.len() as JunctionId).any(|j| {
+            let stepping = position.held_junctions().any(|j| {
                 stacks[j as usize].is_all(side) && Scratch::can_step(at.board, tiles, stacks, j)
             });
             if stepping {

@@ -15,6 +15,7 @@ use arrayvec::ArrayVec;
 
 use crate::empty_areas::EmptyAreas;
 use crate::movegen::{merges, splits, Scratch};
+use crate::position::held_in;
 use crate::turn::MAX_LINKS;
 use crate::{Board, JunctionId, PieceAction, PlayerId, Position, Rules, Stack};
 
@@ -25,6 +26,8 @@ pub(crate) struct StagedBoard<'a> {
     pub rules: &'a Rules,
     pub tiles: &'a [u8],
     pub stacks: &'a [Stack],
+    /// Which junctions hold a piece ([`Position::held_junctions`]' bits).
+    pub held: &'a [u64],
     pub side: PlayerId,
 }
 
@@ -37,6 +40,7 @@ impl<'a> StagedBoard<'a> {
             rules,
             tiles,
             stacks: position.stacks(),
+            held: position.held_bits(),
             side: position.side(),
         }
     }
@@ -148,9 +152,8 @@ impl OwnStacks {
     /// The own stacks, and who stands beside each junction.
     fn find_own(&mut self, at: &StagedBoard) {
         self.own.clear();
-        self.own.extend(
-            (0..at.stacks.len() as JunctionId).filter(|&j| at.stacks[j as usize].is_all(at.side)),
-        );
+        self.own
+            .extend(held_in(at.held).filter(|&j| at.stacks[j as usize].is_all(at.side)));
         for &t in &self.touched {
             if let Some(list) = self.beside.get_mut(t as usize) {
                 list.clear();

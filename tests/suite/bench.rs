@@ -368,7 +368,7 @@ fn bench_reports_its_figures_as_json() {
     }
     assert_eq!(browne["perft_depth"], 1);
     assert_eq!(browne["perft_leaves"], perft("truchet-browne", "1"));
-    assert_eq!(browne["position_bytes"], 88 + 49 + 2 * 64);
+    assert_eq!(browne["position_bytes"], 128 + 49 + 2 * 64);
     assert!(browne["threads"].as_u64().unwrap() >= 1);
 
     let trugo = bench_json(&["trugo", "bench", "--turns", "300", "--depth", "2", "--json"]);
