@@ -7,7 +7,8 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use crate::board_cache::{self, NewBoard};
-use crate::{Board, Cell, CellId, PlayerId, Position, RemovalRule, Rules, Stack, TileAction};
+use crate::position::{count_change, mark_held, no_held};
+use crate::{Board, Cell, CellId, Position, RemovalRule, Rules, Stack, TileAction};
 
 /// The cell the first tile of an empty patch goes to.
 pub const ORIGIN: Cell = Cell::new(0, 0);
@@ -269,14 +270,12 @@ pub(crate) fn apply_tile(
     // both have are found walking the two lists side by side.
     let key = |v: crate::Vertex| (v.y, v.x);
     let mut stacks = vec![Stack::EMPTY; board.junction_count()];
-    let mut held = crate::position::no_held(board.junction_count());
+    let mut held = no_held(board.junction_count());
     let old_junctions = old.junctions();
     // The pieces of a junction that goes (with a removed tile) leave the board.
     let mut leave = |stack: Stack| {
         if !stack.is_empty() {
-            for player in 0..2 {
-                position.on_board[player] -= stack.pieces_of(player as PlayerId);
-            }
+            count_change(&mut position.on_board, stack, Stack::EMPTY);
         }
     };
     let mut was = 0;
@@ -289,7 +288,7 @@ pub(crate) fn apply_tile(
         if was < old_junctions.len() && old_junctions[was].vertex == junction.vertex {
             stacks[id] = position.stacks[was];
             if !stacks[id].is_empty() {
-                held[id / 64] |= 1 << (id % 64);
+                mark_held(&mut held, id, true);
             }
             was += 1;
         }
@@ -313,9 +312,10 @@ pub(crate) fn apply_tile(
                 };
                 if position.supply[receiver as usize] > 0 {
                     position.supply[receiver as usize] -= 1;
-                    stacks[j as usize] = Stack::new(receiver, 1);
-                    held[j as usize / 64] |= 1 << (j % 64);
-                    position.on_board[receiver as usize] += 1;
+                    let given = Stack::new(receiver, 1);
+                    stacks[j as usize] = given;
+                    mark_held(&mut held, j as usize, true);
+                    count_change(&mut position.on_board, Stack::EMPTY, given);
                 }
             }
         }

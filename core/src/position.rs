@@ -55,6 +55,27 @@ pub(crate) fn no_held(junctions: usize) -> HeldBits {
     smallvec::smallvec![0; junctions.div_ceil(64)]
 }
 
+/// Sets or clears junction `j`'s bit in [`Position::held`]'s bits.
+#[inline]
+pub(crate) fn mark_held(held: &mut [u64], j: usize, holds: bool) {
+    let bit = 1u64 << (j % 64);
+    if holds {
+        held[j / 64] |= bit;
+    } else {
+        held[j / 64] &= !bit;
+    }
+}
+
+/// Moves [`Position::on_board`]'s counts by a junction's stack going from `was` to
+/// `now`: one count of player 1's pieces a stack, player 0 having the rest.
+#[inline]
+pub(crate) fn count_change(on_board: &mut [u32; 2], was: Stack, now: Stack) {
+    let (was_1, now_1) = (was.pieces_of(1), now.pieces_of(1));
+    let [zero, one] = on_board;
+    *one = *one + now_1 - was_1;
+    *zero = *zero + (u32::from(now.height()) - now_1) - (u32::from(was.height()) - was_1);
+}
+
 impl Position {
     /// A position on `board` with every tile in state 0, no stacks, no counters, and
     /// `side` to move.
@@ -100,17 +121,8 @@ impl Position {
     #[inline]
     pub fn set_stack(&mut self, j: JunctionId, stack: Stack) {
         let was = std::mem::replace(&mut self.stacks[j as usize], stack);
-        let (word, bit) = (j as usize / 64, 1u64 << (j % 64));
-        if stack.is_empty() {
-            self.held[word] &= !bit;
-        } else {
-            self.held[word] |= bit;
-        }
-        // One count of player 1's pieces a stack; player 0 has the rest of its height.
-        let (was_1, now_1) = (was.pieces_of(1), stack.pieces_of(1));
-        let [zero, one] = &mut self.on_board;
-        *one = *one + now_1 - was_1;
-        *zero = *zero + (u32::from(stack.height()) - now_1) - (u32::from(was.height()) - was_1);
+        mark_held(&mut self.held, j as usize, !stack.is_empty());
+        count_change(&mut self.on_board, was, stack);
     }
 
     /// The pieces on the board counted from the stacks, as [`Position::pieces`] keeps
@@ -264,8 +276,9 @@ mod tests {
     use crate::JunctionId;
 
     /// The pieces each player has on the board and the junctions that hold one, kept as
-    /// stacks change, are the ones the stacks hold: along random Trugo games (placements that give pieces, removals that
-    /// take them, moves, pins) and after pieces are taken as a capture takes them.
+    /// stacks change, are the ones the stacks hold: along random Trugo games (placements
+    /// that give pieces, removals that take them, moves, pins) and after pieces are
+    /// taken as a capture takes them.
     #[test]
     fn kept_counts_and_held_junctions_are_the_stacks() {
         let model = trugo_model();

@@ -122,12 +122,13 @@ pub struct Rules {
 }
 
 impl Rules {
+    // Inline, as `player_by_letter`: remembered script rules look letters up on every
+    // read they replay.
     #[inline]
     pub fn player_letter(&self, player: PlayerId) -> char {
         self.players[player as usize].letter
     }
 
-    // Inline: remembered script rules look a letter up on every read they replay.
     #[inline]
     pub fn player_by_letter(&self, letter: char) -> Option<PlayerId> {
         self.players
