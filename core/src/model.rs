@@ -276,6 +276,12 @@ pub(crate) fn tile_key(delta: &Delta) -> (Option<CellId>, Option<(u8, Cell, u8)>
     (delta.flip, tile)
 }
 
+/// Whether two changes do the same to tiles (their [`tile_key`]s are equal), told
+/// without making the keys: perft asks it of every neighbouring pair of changes.
+pub(crate) fn same_tiles(a: &Delta, b: &Delta) -> bool {
+    a.flip == b.flip && a.tile == b.tile
+}
+
 /// The delta of a visited turn (the staged position is built only for a piece action).
 pub(crate) fn delta_of(turn: &Turn, staged: &Staged) -> Delta {
     Delta {

@@ -9,8 +9,10 @@ use std::ops::ControlFlow;
 use rustc_hash::FxHashSet;
 
 use crate::board_cache::NewBoard;
-use crate::model::tile_key;
-use crate::{Delta, GameModel, LegalTurn, Position, Referee};
+use crate::forms::TileKind;
+use crate::model::{delta_of, same_tiles, tile_key};
+use crate::movegen::for_each_turn_of_group;
+use crate::{patch, Delta, GameModel, LegalTurn, Position, Referee};
 
 impl GameModel {
     /// Counts the turn sequences of length `depth` from `position`.
@@ -85,6 +87,9 @@ impl GameModel {
         if !referee.has_after_turn() && depth == 1 {
             return Ok(self.count_distinct(position));
         }
+        if depth == 1 && self.rules.forms.turns_never_coincide() {
+            return self.count_last_ply(referee, position);
+        }
         let mut total = 0;
         let mut failed = None;
         let _ = self.for_each_delta_group(position, &mut |deltas| match self
@@ -134,7 +139,7 @@ impl GameModel {
         // patch, every placement's position at once took gigabytes).
         let deltas = self.by_tile_family(deltas);
         let mut total = 0;
-        for family in deltas.chunk_by(|a, b| tile_key(a) == tile_key(b)) {
+        for family in deltas.chunk_by(|a, b| same_tiles(a, b)) {
             // A family of one change (a placement, a removal) leaves one position.
             if let [delta] = family {
                 let child = self.play(referee, position, delta)?;
@@ -167,7 +172,7 @@ impl GameModel {
     ) -> Result<u64, R::Error> {
         let deltas = self.by_tile_family(deltas);
         let mut count = 0;
-        for group in deltas.chunk_by(|a, b| tile_key(a) == tile_key(b)) {
+        for group in deltas.chunk_by(|a, b| same_tiles(a, b)) {
             if group.len() == 1 {
                 count += 1;
                 continue;
@@ -177,6 +182,40 @@ impl GameModel {
                 children.insert(self.play(referee, position, delta)?);
             }
             count += children.len() as u64;
+        }
+        Ok(count)
+    }
+
+    /// The last ply's count where no two turns make one change (see
+    /// [`crate::TurnForms::turns_never_coincide`]). After-turn rules never touch tiles,
+    /// so a tile action that no piece action may follow leaves a position no other turn
+    /// leaves: those are counted, not made (from the start of Trugo, nearly every leaf
+    /// is a placement). The turns of the other form groups are made and settled.
+    fn count_last_ply<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+    ) -> Result<u64, R::Error> {
+        let mut count = 0;
+        let mut deltas = Vec::new();
+        for group in self.rules.forms.groups() {
+            match group.tile {
+                Some(TileKind::Place) if group.pieces.is_empty() => {
+                    count += patch::placement_count(position) as u64;
+                }
+                Some(TileKind::Remove) if group.pieces.is_empty() => {
+                    count += patch::removable_now(&self.rules, position).len() as u64;
+                }
+                _ => {
+                    deltas.clear();
+                    let _ =
+                        for_each_turn_of_group(self, position, group, None, &mut |turn, staged| {
+                            deltas.push(delta_of(turn, staged));
+                            ControlFlow::Continue(())
+                        });
+                    count += self.count_settled(referee, position, &deltas)?;
+                }
+            }
         }
         Ok(count)
     }
