@@ -21,6 +21,7 @@
 use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::unionfind::UnionFind;
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
 
 use arrayvec::ArrayVec;
@@ -877,28 +878,28 @@ impl Board {
     /// A column's letters: `a`..`z`, then `aa`, `ab`, ...
     pub fn column_name(column: usize) -> String {
         let mut name = String::new();
-        let mut n = column;
-        loop {
-            name.insert(0, (b'a' + (n % 26) as u8) as char);
-            if n < 26 {
-                break;
-            }
-            n = n / 26 - 1;
-        }
+        names::push_letters(&mut name, column);
         name
     }
 
     /// A junction's name for people: on a fixed board its column letters and row
     /// number, `a1` at the bottom left; on a patch its spiral name, `a1e`.
     pub fn junction_name(&self, j: JunctionId) -> String {
+        let mut name = String::with_capacity(10);
+        self.push_junction_name(&mut name, j);
+        name
+    }
+
+    /// Writes a junction's name at the end of `out` (listing turns names two or more a
+    /// turn, so no string is made on the way).
+    pub(crate) fn push_junction_name(&self, out: &mut String, j: JunctionId) {
         let junction = &self.junctions[j as usize];
         match self.naming {
-            Naming::Grid => format!(
-                "{}{}",
-                Board::column_name(junction.column as usize),
-                junction.row + 1
-            ),
-            Naming::Coordinates => names::vertex_spiral(self.lattice, junction.vertex),
+            Naming::Grid => {
+                names::push_letters(out, junction.column as usize);
+                let _ = write!(out, "{}", junction.row + 1);
+            }
+            Naming::Coordinates => names::push_vertex_spiral(out, self.lattice, junction.vertex),
         }
     }
 

@@ -19,6 +19,8 @@
 //! assert_eq!(names::parse_key("-1,2"), Some(Cell::new(-1, 2)));
 //! ```
 
+use std::fmt::Write as _;
+
 use crate::{Cell, Lattice, Vertex};
 
 /// A cell's key: `q,r`.
@@ -52,8 +54,17 @@ pub fn parse_vertex_key(lattice: Lattice, text: &str) -> Option<Vertex> {
 
 /// A cell's spiral name: its ring letter(s) and its number round the ring.
 pub fn spiral(lattice: Lattice, cell: Cell) -> String {
+    let mut name = String::with_capacity(8);
+    push_spiral(&mut name, lattice, cell);
+    name
+}
+
+/// Writes a cell's spiral name at the end of `out`: listing a position's turns names a
+/// cell or two for each, so no string is made on the way.
+pub(crate) fn push_spiral(out: &mut String, lattice: Lattice, cell: Cell) {
     let (ring, index) = ring_position(lattice, cell);
-    format!("{}{}", ring_letters(ring), index + 1)
+    push_letters(out, ring as usize);
+    let _ = write!(out, "{}", index + 1);
 }
 
 /// Reads a spiral cell name such as `c12`.
@@ -70,12 +81,16 @@ pub fn parse_spiral(lattice: Lattice, text: &str) -> Option<Cell> {
 
 /// A corner point's spiral name: its cell's spiral name and corner name, `a1e`.
 pub fn vertex_spiral(lattice: Lattice, v: Vertex) -> String {
+    let mut name = String::with_capacity(10);
+    push_vertex_spiral(&mut name, lattice, v);
+    name
+}
+
+/// Writes a corner point's spiral name at the end of `out`.
+pub(crate) fn push_vertex_spiral(out: &mut String, lattice: Lattice, v: Vertex) {
     let (cell, corner) = lattice.corner_owner(v);
-    format!(
-        "{}{}",
-        spiral(lattice, cell),
-        lattice.corner_names()[corner]
-    )
+    push_spiral(out, lattice, cell);
+    out.push_str(lattice.corner_names()[corner]);
 }
 
 /// Reads a corner point's spiral name such as `c7w`.
@@ -110,18 +125,22 @@ fn parse_int(text: &str) -> Option<i32> {
     text.parse().ok()
 }
 
-/// `a` for ring 0, ..., `z`, `aa`, `ab`, ...
-fn ring_letters(ring: u32) -> String {
-    let mut name = String::new();
-    let mut n = ring as usize;
+/// Writes `n` in letters: `a` for 0, ..., `z`, `aa`, `ab`, ... (a spiral's rings, a
+/// grid's columns).
+pub(crate) fn push_letters(out: &mut String, n: usize) {
+    // Last letter first, into a buffer long enough for any usize.
+    let mut letters = [0u8; 16];
+    let mut at = letters.len();
+    let mut n = n;
     loop {
-        name.insert(0, (b'a' + (n % 26) as u8) as char);
+        at -= 1;
+        letters[at] = b'a' + (n % 26) as u8;
         if n < 26 {
             break;
         }
         n = n / 26 - 1;
     }
-    name
+    out.extend(letters[at..].iter().map(|&b| b as char));
 }
 
 fn parse_ring_letters(text: &str) -> Option<u32> {
@@ -175,15 +194,16 @@ fn ring_position(lattice: Lattice, cell: Cell) -> (u32, u32) {
     let (north, runs, _) = ring_walk(lattice);
     let k = k as i32;
     let mut at = Cell::new(north.x * k, north.y * k);
-    let mut index = 0;
-    for &(dx, dy) in runs {
-        for _ in 0..k {
-            if at == cell {
-                return (k as u32, index);
-            }
-            at = Cell::new(at.x + dx, at.y + dy);
-            index += 1;
+    // Each run is `k` steps in one direction: the cell is on the run whose line it
+    // lies on within those steps (walking the ring a step at a time showed when a
+    // position's turns were all named).
+    for (run, &(dx, dy)) in runs.iter().enumerate() {
+        let (ox, oy) = (cell.x - at.x, cell.y - at.y);
+        let steps = if dx != 0 { ox / dx } else { oy / dy };
+        if (0..k).contains(&steps) && ox == dx * steps && oy == dy * steps {
+            return (k as u32, run as u32 * k as u32 + steps as u32);
         }
+        at = Cell::new(at.x + dx * k, at.y + dy * k);
     }
     unreachable!("every cell at distance k lies on ring k")
 }
@@ -221,6 +241,24 @@ mod tests {
         assert_eq!(parse_key("10000,0"), Some(Cell::new(10_000, 0)));
         assert_eq!(parse_key("5000,-5001"), None);
         assert_eq!(parse_vertex_key(Lattice::HexFlat, "1111111111,0e"), None);
+    }
+
+    /// Letters run `a`..`z`, `aa`..`zz`, `aaa`..: the first of each length and every
+    /// one read back as a ring.
+    #[test]
+    fn ring_letters_read_back() {
+        let letters = |ring: u32| {
+            let mut out = String::new();
+            push_letters(&mut out, ring as usize);
+            out
+        };
+        assert_eq!(
+            [0, 25, 26, 27, 701, 702].map(letters),
+            ["a", "z", "aa", "ab", "zz", "aaa"]
+        );
+        for ring in 0..20_000 {
+            assert_eq!(parse_ring_letters(&letters(ring)), Some(ring));
+        }
     }
 
     #[test]

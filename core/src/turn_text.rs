@@ -56,7 +56,7 @@ impl GameModel {
     /// tile action leave).
     fn write_turn(&self, position: &Position, staged: &Position, turn: &Turn) -> String {
         let lattice = position.board().lattice();
-        let mut text = String::new();
+        let mut text = String::with_capacity(16);
         if let Some(cell) = turn.flip {
             text.push_str(&position.board().cell_name(cell));
             text.push(':');
@@ -65,9 +65,9 @@ impl GameModel {
             Some(TileAction::Place { cell, state }) => {
                 text.push(position.board().tiles().letter(state));
                 text.push(':');
-                text.push_str(&names::spiral(lattice, cell));
+                names::push_spiral(&mut text, lattice, cell);
             }
-            Some(TileAction::Remove { cell }) => text.push_str(&names::spiral(lattice, cell)),
+            Some(TileAction::Remove { cell }) => names::push_spiral(&mut text, lattice, cell),
             None => {}
         }
         if let Some(piece) = &turn.piece {
@@ -232,7 +232,9 @@ fn piece_text(board: &Board, piece: &PieceAction, text: &mut String) {
     };
     match piece {
         PieceAction::Step { from, to } | PieceAction::Move { from, to } => {
-            text.push_str(&format!("{}-{}", name(*from), name(*to)))
+            board.push_junction_name(text, *from);
+            text.push('-');
+            board.push_junction_name(text, *to);
         }
         PieceAction::Merge {
             step,
