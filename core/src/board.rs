@@ -939,6 +939,24 @@ impl Board {
         self.make_cell_name(cell)
     }
 
+    /// Writes a cell's name at the end of `out` (every flip's turn text starts with
+    /// one).
+    pub(crate) fn push_cell_name(&self, out: &mut String, cell: CellId) {
+        if self.naming == Naming::Coordinates || self.lattice == Lattice::HexFlat {
+            return names::push_spiral(out, self.lattice, self.cells[cell as usize]);
+        }
+        if self.lattice == Lattice::Square {
+            if let [Some(sw), _, Some(ne), ..] = *self.cell_corners(cell) {
+                let (a, b) = (&self.junctions[sw as usize], &self.junctions[ne as usize]);
+                names::push_letters(out, a.column as usize);
+                names::push_letters(out, b.column as usize);
+                let _ = write!(out, "{}{}", a.row + 1, b.row + 1);
+                return;
+            }
+        }
+        out.push_str(&self.make_cell_name(cell));
+    }
+
     pub fn cell_by_name(&self, name: &str) -> Option<CellId> {
         if self.naming == Naming::Coordinates {
             return self.cell_id(names::parse_spiral(self.lattice, name)?);

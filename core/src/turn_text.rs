@@ -21,6 +21,8 @@
 //! assert_eq!(refused.to_string(), "illegal turn `ab12:a1-b2`: tile ab12 has a piece on a1");
 //! ```
 
+use std::fmt::Write as _;
+
 use arrayvec::ArrayVec;
 
 use crate::turn::MAX_LINKS;
@@ -58,7 +60,7 @@ impl GameModel {
         let lattice = position.board().lattice();
         let mut text = String::with_capacity(16);
         if let Some(cell) = turn.flip {
-            text.push_str(&position.board().cell_name(cell));
+            position.board().push_cell_name(&mut text, cell);
             text.push(':');
         }
         match turn.tile {
@@ -218,23 +220,28 @@ impl GameModel {
     }
 }
 
-/// Writes a piece action, stacks sorted by column then row.
+/// Writes a piece action, stacks sorted by column then row. Names are pushed onto the
+/// text as they come: listing a Truchet position names thousands of turns, and making
+/// each name and part a string of its own was most of the listing.
 fn piece_text(board: &Board, piece: &PieceAction, text: &mut String) {
-    let name = |j: JunctionId| board.junction_name(j);
+    let name = |text: &mut String, j: JunctionId| board.push_junction_name(text, j);
     let order = |j: &JunctionId| {
         let junction = board.junction(*j);
         (junction.column, junction.row, junction.vertex)
     };
     let step_prefix = |text: &mut String, step: &Option<(JunctionId, JunctionId)>| {
-        if let Some((from, to)) = step {
-            text.push_str(&format!("{}-{};", name(*from), name(*to)));
+        if let Some((from, to)) = *step {
+            name(text, from);
+            text.push('-');
+            name(text, to);
+            text.push(';');
         }
     };
     match piece {
         PieceAction::Step { from, to } | PieceAction::Move { from, to } => {
-            board.push_junction_name(text, *from);
+            name(text, *from);
             text.push('-');
-            board.push_junction_name(text, *to);
+            name(text, *to);
         }
         PieceAction::Merge {
             step,
@@ -244,8 +251,14 @@ fn piece_text(board: &Board, piece: &PieceAction, text: &mut String) {
             step_prefix(text, step);
             let mut sources = sources.clone();
             sources.sort_by_key(order);
-            let names: Vec<String> = sources.iter().map(|&s| name(s)).collect();
-            text.push_str(&format!("{}-{}", names.join(","), name(*target)));
+            for (i, &source) in sources.iter().enumerate() {
+                if i > 0 {
+                    text.push(',');
+                }
+                name(text, source);
+            }
+            text.push('-');
+            name(text, *target);
         }
         PieceAction::Split {
             step,
@@ -253,19 +266,19 @@ fn piece_text(board: &Board, piece: &PieceAction, text: &mut String) {
             parts,
         } => {
             step_prefix(text, step);
+            name(text, *source);
+            text.push('-');
             let mut parts = parts.clone();
             parts.sort_by_key(|(j, _)| order(j));
-            let names: Vec<String> = parts
-                .iter()
-                .map(|&(j, h)| {
-                    if h > 1 {
-                        format!("{}x{}", h, name(j))
-                    } else {
-                        name(j)
-                    }
-                })
-                .collect();
-            text.push_str(&format!("{}-{}", name(*source), names.join(",")));
+            for (i, &(j, height)) in parts.iter().enumerate() {
+                if i > 0 {
+                    text.push(',');
+                }
+                if height > 1 {
+                    let _ = write!(text, "{height}x");
+                }
+                name(text, j);
+            }
         }
     }
 }
