@@ -152,7 +152,7 @@ fn set_bit(set: &mut [u64], j: JunctionId) {
 mod tests {
     use super::*;
     use crate::movegen::{movable_pieces, piece_ends, Scratch};
-    use crate::testing::games::{empty_patch, Draws};
+    use crate::testing::games::each_mover_along_games;
     use crate::testing::trugo_model;
 
     /// Each piece's count is the number of ends the generator lists for it, and its end
@@ -165,34 +165,23 @@ mod tests {
             (RegionEnds::default(), Scratch::default(), Vec::new());
         let mut pinned = 0;
         let mut checked = 0;
-        for seed in 0..8 {
-            let mut draws = Draws(seed);
-            let mut position = empty_patch(&model, 60, 30);
-            for _ in 0..150 {
-                for side in 0..2 {
-                    let mut mover = position.clone();
-                    mover.set_side(side);
-                    counter.clear(&mover);
-                    for from in movable_pieces(&mover).collect::<Vec<_>>() {
-                        piece_ends(&model.rules, &mover, from, &mut scratch, &mut ends);
-                        let count = counter.count(&model.rules, &mover, from);
-                        assert_eq!(count, ends.len() as u64, "piece on {from}");
-                        ends.sort_unstable();
-                        for (k, &end) in ends.iter().enumerate() {
-                            let nth = counter.nth_end(&model.rules, &mover, from, k as u64);
-                            assert_eq!(nth, end, "end {k} of the piece on {from}");
-                        }
-                        checked += 1;
-                    }
+        each_mover_along_games(&model, 0..8, (60, 30), 150, |mover| {
+            counter.clear(mover);
+            for from in movable_pieces(mover).collect::<Vec<_>>() {
+                piece_ends(&model.rules, mover, from, &mut scratch, &mut ends);
+                let count = counter.count(&model.rules, mover, from);
+                assert_eq!(count, ends.len() as u64, "piece on {from}");
+                ends.sort_unstable();
+                for (k, &end) in ends.iter().enumerate() {
+                    let nth = counter.nth_end(&model.rules, mover, from, k as u64);
+                    assert_eq!(nth, end, "end {k} of the piece on {from}");
                 }
-                pinned += position.stacks().iter().filter(|s| s.height() == 2).count();
-                let mut choose = |n: usize| draws.below(n);
-                let Some(delta) = model.random_turn(&position, &mut choose) else {
-                    break;
-                };
-                model.apply(&mut position, &delta);
+                checked += 1;
             }
-        }
+            if mover.side() == 0 {
+                pinned += mover.stacks().iter().filter(|s| s.height() == 2).count();
+            }
+        });
         assert!(
             checked > 10_000 && pinned > 100,
             "{checked} pieces, {pinned} pins"

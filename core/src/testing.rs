@@ -131,6 +131,34 @@ pub(crate) mod games {
         }
     }
 
+    /// Plays seeded random games from an empty patch with `pool` tiles and `pieces`
+    /// for each player, at most `turns` turns each, and shows `visit` every position
+    /// reached once with each side to move, so both players' turns are checked there.
+    pub fn each_mover_along_games(
+        model: &GameModel,
+        seeds: std::ops::Range<u64>,
+        (pool, pieces): (u32, u32),
+        turns: usize,
+        mut visit: impl FnMut(&Position),
+    ) {
+        for seed in seeds {
+            let mut draws = Draws(seed);
+            let mut position = empty_patch(model, pool, pieces);
+            for _ in 0..turns {
+                for side in 0..2 {
+                    let mut mover = position.clone();
+                    mover.set_side(side);
+                    visit(&mover);
+                }
+                let mut choose = |n: usize| draws.below(n);
+                let Some(delta) = model.random_turn(&position, &mut choose) else {
+                    break;
+                };
+                model.apply(&mut position, &delta);
+            }
+        }
+    }
+
     /// Browne's start on a random layout: each side on its colour in its nearest rows.
     pub fn start(model: &GameModel, draws: &mut Draws) -> Position {
         let board = &model.board;

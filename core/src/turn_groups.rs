@@ -186,7 +186,7 @@ mod tests {
     use rustc_hash::FxHashSet;
 
     use crate::model::tile_key;
-    use crate::testing::games::{empty_patch, Draws};
+    use crate::testing::games::each_mover_along_games;
     use crate::testing::{truchet_forms, trugo_model};
     use crate::{TileAction, TurnForms};
 
@@ -207,43 +207,30 @@ mod tests {
             let mut model = trugo_model();
             model.rules.forms = TurnForms::parse(forms).expect("valid forms");
             assert!(model.rules.forms.turns_never_coincide(), "{forms:?}");
-            for seed in 0..4 {
-                let mut draws = Draws(seed);
-                let mut position = empty_patch(&model, 24, 12);
-                for _ in 0..120 {
-                    for side in 0..2 {
-                        let mut mover = position.clone();
-                        mover.set_side(side);
-                        let mut deltas = Vec::new();
-                        let _ = for_each_turn(&model, &mover, Flips::All, &mut |turn, staged| {
-                            if turn.tile.is_some() && turn.piece.is_some() {
-                                moves_after_placing += 1;
-                            }
-                            deltas.push(delta_of(turn, staged));
-                            ControlFlow::Continue(())
-                        });
-                        let distinct: FxHashSet<&Delta> = deltas.iter().collect();
-                        assert_eq!(distinct.len(), deltas.len(), "a change visited twice");
-                        let mut runs = FxHashSet::default();
-                        for run in deltas.chunk_by(|a, b| tile_key(a) == tile_key(b)) {
-                            assert!(
-                                runs.insert(tile_key(&run[0])),
-                                "a tile action's turns apart"
-                            );
-                        }
-                        checked += deltas.len();
-                        removals += deltas
-                            .iter()
-                            .filter(|d| matches!(d.tile, Some(TileAction::Remove { .. })))
-                            .count();
+            each_mover_along_games(&model, 0..4, (24, 12), 120, |mover| {
+                let mut deltas = Vec::new();
+                let _ = for_each_turn(&model, mover, Flips::All, &mut |turn, staged| {
+                    if turn.tile.is_some() && turn.piece.is_some() {
+                        moves_after_placing += 1;
                     }
-                    let mut choose = |n: usize| draws.below(n);
-                    let Some(delta) = model.random_turn(&position, &mut choose) else {
-                        break;
-                    };
-                    model.apply(&mut position, &delta);
+                    deltas.push(delta_of(turn, staged));
+                    ControlFlow::Continue(())
+                });
+                let distinct: FxHashSet<&Delta> = deltas.iter().collect();
+                assert_eq!(distinct.len(), deltas.len(), "a change visited twice");
+                let mut runs = FxHashSet::default();
+                for run in deltas.chunk_by(|a, b| tile_key(a) == tile_key(b)) {
+                    assert!(
+                        runs.insert(tile_key(&run[0])),
+                        "a tile action's turns apart"
+                    );
                 }
-            }
+                checked += deltas.len();
+                removals += deltas
+                    .iter()
+                    .filter(|d| matches!(d.tile, Some(TileAction::Remove { .. })))
+                    .count();
+            });
         }
         assert!(
             checked > 50_000 && removals > 1_000 && moves_after_placing > 1_000,
