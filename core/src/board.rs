@@ -936,41 +936,32 @@ impl Board {
     /// Names are made when asked for: a patch is rebuilt for every tile, and play needs
     /// no names.
     pub fn cell_name(&self, cell: CellId) -> String {
-        self.make_cell_name(cell)
-    }
-
-    /// Writes a cell's name at the end of `out` (every flip's turn text starts with
-    /// one).
-    pub(crate) fn push_cell_name(&self, out: &mut String, cell: CellId) {
-        if self.naming == Naming::Coordinates || self.lattice == Lattice::HexFlat {
-            return names::push_spiral(out, self.lattice, self.cells[cell as usize]);
-        }
-        if self.lattice == Lattice::Square {
-            if let [Some(sw), _, Some(ne), ..] = *self.cell_corners(cell) {
-                let (a, b) = (&self.junctions[sw as usize], &self.junctions[ne as usize]);
-                names::push_letters(out, a.column as usize);
-                names::push_letters(out, b.column as usize);
-                let _ = write!(out, "{}{}", a.row + 1, b.row + 1);
-                return;
-            }
-        }
-        out.push_str(&self.make_cell_name(cell));
+        let mut name = String::new();
+        self.push_cell_name(&mut name, cell);
+        name
     }
 
     pub fn cell_by_name(&self, name: &str) -> Option<CellId> {
         if self.naming == Naming::Coordinates {
             return self.cell_id(names::parse_spiral(self.lattice, name)?);
         }
-        (0..self.cells.len() as CellId).find(|&c| self.make_cell_name(c) == name)
+        let mut candidate = String::new();
+        (0..self.cells.len() as CellId).find(|&c| {
+            candidate.clear();
+            self.push_cell_name(&mut candidate, c);
+            candidate == name
+        })
     }
 
-    fn make_cell_name(&self, cell: CellId) -> String {
+    /// Writes a cell's name (see [`Board::cell_name`]) at the end of `out`: every
+    /// flip's turn text starts with one, and listing a Truchet position writes
+    /// thousands.
+    pub(crate) fn push_cell_name(&self, out: &mut String, cell: CellId) {
         // A flat-topped hexagon's centre lies on no junction column, so those cells are
         // named by their place on the spiral on fixed boards too.
         if self.naming == Naming::Coordinates || self.lattice == Lattice::HexFlat {
-            return names::spiral(self.lattice, self.cells[cell as usize]);
+            return names::push_spiral(out, self.lattice, self.cells[cell as usize]);
         }
-        let vertices = self.lattice.corners(self.cells[cell as usize]);
         match self.lattice {
             Lattice::Square => {
                 // Name by the junction columns and rows of the corners; corners that are
@@ -980,20 +971,18 @@ impl Board {
                 match (sw, ne) {
                     (Some(sw), Some(ne)) => {
                         let (a, b) = (&self.junctions[sw as usize], &self.junctions[ne as usize]);
-                        format!(
-                            "{}{}{}{}",
-                            Board::column_name(a.column as usize),
-                            Board::column_name(b.column as usize),
-                            a.row + 1,
-                            b.row + 1
-                        )
+                        names::push_letters(out, a.column as usize);
+                        names::push_letters(out, b.column as usize);
+                        let _ = write!(out, "{}{}", a.row + 1, b.row + 1);
                     }
-                    _ => format!("cell{}", cell),
+                    _ => {
+                        let _ = write!(out, "cell{cell}");
+                    }
                 }
             }
             Lattice::Hex | Lattice::HexFlat => {
                 // The centre's column is that of the top and bottom corners.
-                let top = vertices[0];
+                let top = self.lattice.corners(self.cells[cell as usize])[0];
                 let column = self
                     .junctions
                     .iter()
@@ -1006,8 +995,13 @@ impl Board {
                     .position(|r| r.contains(&cell))
                     .unwrap_or(0);
                 match column {
-                    Some(column) => format!("{}{}", Board::column_name(column), row + 1),
-                    None => format!("cell{}", cell),
+                    Some(column) => {
+                        names::push_letters(out, column);
+                        let _ = write!(out, "{}", row + 1);
+                    }
+                    None => {
+                        let _ = write!(out, "cell{cell}");
+                    }
                 }
             }
         }

@@ -24,8 +24,9 @@ impl GameModel {
     /// Visits the distinct changes of the side to move, one flip option at a time (no
     /// flip first, then each flippable tile), each group in the order turns are
     /// generated (so, where [`crate::TurnForms::turns_never_coincide`], the changes
-    /// doing the same to tiles come one after another). Together the groups are [`GameModel::distinct_deltas`]. `visit` may stop
-    /// the walk by returning `ControlFlow::Break`.
+    /// doing the same to tiles come one after another). Together the groups are
+    /// [`GameModel::distinct_deltas`]. `visit` may stop the walk by returning
+    /// `ControlFlow::Break`.
     pub fn for_each_delta_group(
         &self,
         position: &Position,
