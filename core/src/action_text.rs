@@ -28,8 +28,8 @@ use arrayvec::ArrayVec;
 
 use crate::turn::MAX_LINKS;
 use crate::{
-    Board, CellId, GameModel, IllegalTurnError, JunctionId, LegalTurn, PieceAction, Position, Turn,
-    TurnError, TurnSyntaxError,
+    Board, CellId, GameModel, IllegalTurnError, JunctionId, KindId, LegalTurn, PieceAction,
+    Position, Turn, TurnError, TurnSyntaxError,
 };
 
 /// The keyword of each kind of action.
@@ -46,6 +46,10 @@ pub struct ActionWords {
     pub merge: String,
     pub step_then_split: String,
     pub step_then_merge: String,
+    /// A drop from the supply (`Drop C 3`, `Drop K C 3` naming the kind when the
+    /// ruleset has several); needed only by rulesets whose turns drop pieces.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub drop: Option<String>,
     /// Ends a turn; optional when reading, never written.
     pub done: String,
     /// Gives the game up; it is not a turn, so reading it is refused with a hint.
@@ -61,6 +65,7 @@ impl Default for ActionWords {
             merge: "Merge".into(),
             step_then_split: "MoveSplit".into(),
             step_then_merge: "MoveMerge".into(),
+            drop: None,
             done: "Done".into(),
             resign: "Resign".into(),
         }
@@ -141,6 +146,7 @@ enum Kind {
     Merge,
     StepThenSplit,
     StepThenMerge,
+    Drop,
     Done,
     Resign,
 }
@@ -148,6 +154,7 @@ enum Kind {
 /// One action as read, before it is checked against the position.
 enum Action {
     Flip(CellId),
+    Drop(KindId, JunctionId),
     Step(JunctionId, JunctionId),
     Split(
         Option<(JunctionId, JunctionId)>,
@@ -172,7 +179,7 @@ impl ActionNotation {
         directions: Vec<Direction>,
         separator: String,
     ) -> Result<ActionNotation, ActionNotationError> {
-        let all = [
+        let mut all = vec![
             &words.flip,
             &words.step,
             &words.split,
@@ -182,6 +189,7 @@ impl ActionNotation {
             &words.done,
             &words.resign,
         ];
+        all.extend(&words.drop);
         for (i, word) in all.iter().enumerate() {
             let single = !word.is_empty() && word.chars().all(|c| c.is_alphanumeric());
             let repeated = all[..i].iter().any(|w| w.eq_ignore_ascii_case(word));
@@ -298,7 +306,6 @@ impl ActionNotation {
     /// Writes a turn that is legal in `position` (merges need the heights of the
     /// merging stacks, which the turn itself does not hold).
     pub fn write(&self, model: &GameModel, position: &Position, turn: &Turn) -> String {
-        let _ = model;
         let board = position.board();
         let w = &self.words;
         let place = |j: JunctionId| self.junction_text(board, j);
@@ -316,6 +323,18 @@ impl ActionNotation {
         actions.push(match piece {
             PieceAction::Step { from, to } | PieceAction::Move { from, to } => {
                 format!("{} {} {}", w.step, place(*from), place(*to))
+            }
+            PieceAction::Drop { kind, to } => {
+                // A notation without a drop word is refused for rulesets that drop.
+                let word = w.drop.as_deref().unwrap_or("Drop");
+                match model.rules.kinds.len() {
+                    1 => format!("{word} {}", place(*to)),
+                    _ => format!(
+                        "{word} {} {}",
+                        model.rules.kinds[usize::from(*kind)].letter,
+                        place(*to)
+                    ),
+                }
             }
             PieceAction::Split {
                 step,
@@ -373,6 +392,7 @@ impl ActionNotation {
             (&w.resign, Kind::Resign),
         ]
         .into_iter()
+        .chain(w.drop.iter().map(|word| (word, Kind::Drop)))
         .find(|(word, _)| word.eq_ignore_ascii_case(token))
         .map(|(_, kind)| kind)
     }
@@ -460,6 +480,13 @@ impl ActionNotation {
                     )))
                 }
                 Kind::Flip => Action::Flip(reader.tile().map_err(&syntax)?),
+                Kind::Drop => {
+                    let kind = match model.rules.kinds.len() {
+                        1 => 0,
+                        _ => reader.kind(model).map_err(&syntax)?,
+                    };
+                    Action::Drop(kind, reader.junction().map_err(&syntax)?)
+                }
                 Kind::Step => {
                     let from = reader.junction().map_err(&syntax)?;
                     Action::Step(from, reader.junction().map_err(&syntax)?)
@@ -491,10 +518,17 @@ impl ActionNotation {
 
     fn expected_words(&self) -> String {
         let w = &self.words;
-        format!(
-            "{}, {}, {}, {}, {}, {} or {}",
-            w.flip, w.step, w.split, w.merge, w.step_then_split, w.step_then_merge, w.done
-        )
+        let mut words = vec![
+            &w.flip,
+            &w.step,
+            &w.split,
+            &w.merge,
+            &w.step_then_split,
+            &w.step_then_merge,
+        ];
+        words.extend(&w.drop);
+        let listed: Vec<&str> = words.iter().map(|w| w.as_str()).collect();
+        format!("{} or {}", listed.join(", "), w.done)
     }
 
     /// Puts the actions of a turn together: an optional flip first, then one stack move.
@@ -521,6 +555,7 @@ impl ActionNotation {
                     }
                 }
                 Action::Step(from, to) => stack_move = Some(PieceAction::Step { from, to }),
+                Action::Drop(kind, to) => stack_move = Some(PieceAction::Drop { kind, to }),
                 Action::Split(step, source, letters) => {
                     let mut parts: ArrayVec<(JunctionId, u8), MAX_LINKS> = ArrayVec::new();
                     for (letter, count) in letters {
@@ -627,6 +662,27 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// A kind of piece, by its letter.
+    fn kind(&mut self, model: &GameModel) -> Result<KindId, String> {
+        let letters: String = model.rules.kinds.iter().map(|k| k.letter).collect();
+        let Some(token) = self.take() else {
+            return Err(format!(
+                "the turn ends where a kind of piece ({letters}) was expected"
+            ));
+        };
+        let mut chars = token.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => model.rules.kind_by_letter(c),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not a kind of piece ({letters})",
+                token.escape_debug()
+            )
+        })
+    }
+
     fn take(&mut self) -> Option<&'a str> {
         let token = self.tokens.get(self.next).copied();
         self.next += 1;

@@ -26,7 +26,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::forms::{PieceKind, PieceKinds};
+use crate::forms::{PieceForm, PieceForms};
 use crate::movegen::{flippable_cells, Scratch};
 use crate::sampler::{countable, staged_tiles};
 use crate::stack_count::{count_splits, merge_sources, OwnStacks, StagedBoard};
@@ -48,9 +48,9 @@ impl GameModel {
         let groups = self.rules.forms.groups();
         // Without plain merges, merges after steps of different stacks can agree.
         let by_shape = groups.iter().all(|g| {
-            countable(g)
-                && (g.pieces.contains(PieceKind::Merge)
-                    || !g.pieces.contains(PieceKind::StepThenMerge))
+            countable(&self.rules, g)
+                && (g.pieces.contains(PieceForm::Merge)
+                    || !g.pieces.contains(PieceForm::StepThenMerge))
         });
         if !by_shape {
             return self.distinct_deltas(position).len() as u64;
@@ -60,7 +60,7 @@ impl GameModel {
         let mut copy = Vec::new();
         let at = StagedBoard::new(&self.rules, position, position.tiles());
         own.compute(&at, true, &mut scratch);
-        let plain = |kinds: PieceKinds| plain_moves(&at, kinds, &own);
+        let plain = |forms: PieceForms| plain_moves(&at, forms, &own);
         let mut total = 0;
         let unflipped = groups.iter().find(|g| !g.flip);
         let flipped = groups.iter().find(|g| g.flip);
@@ -116,9 +116,9 @@ fn sum(shares: &[Share]) -> u64 {
 }
 
 /// Plain merges and splits: no step, so the same under every flip.
-fn plain_moves(at: &StagedBoard, kinds: PieceKinds, own: &OwnStacks) -> u64 {
+fn plain_moves(at: &StagedBoard, forms: PieceForms, own: &OwnStacks) -> u64 {
     let mut count = 0;
-    if kinds.contains(PieceKind::Split) {
+    if forms.contains(PieceForm::Split) {
         for &j in &own.own {
             let height = at.stacks[j as usize].height();
             if height >= 2 {
@@ -126,7 +126,7 @@ fn plain_moves(at: &StagedBoard, kinds: PieceKinds, own: &OwnStacks) -> u64 {
             }
         }
     }
-    if kinds.contains(PieceKind::Merge) {
+    if forms.contains(PieceForm::Merge) {
         for target in 0..at.stacks.len() as JunctionId {
             let content = at.stacks[target as usize];
             if content.is_owned_by(at.side) {
@@ -146,27 +146,27 @@ fn plain_moves(at: &StagedBoard, kinds: PieceKinds, own: &OwnStacks) -> u64 {
 }
 
 /// Every own stack's share.
-fn shares(at: &StagedBoard, kinds: PieceKinds, own: &OwnStacks) -> Vec<Share> {
+fn shares(at: &StagedBoard, forms: PieceForms, own: &OwnStacks) -> Vec<Share> {
     (0..own.own.len())
-        .map(|i| share(at, kinds, own, i))
+        .map(|i| share(at, forms, own, i))
         .collect()
 }
 
 /// The `i`-th stack of `own`'s share: its steps, and its distinct merges and splits after
 /// a step that are not plain ones.
-fn share(at: &StagedBoard, kinds: PieceKinds, own: &OwnStacks, i: usize) -> Share {
+fn share(at: &StagedBoard, forms: PieceForms, own: &OwnStacks, i: usize) -> Share {
     let from = own.own[i];
     let reach = own.of(i);
     let mut share = Share::default();
-    if kinds.contains(PieceKind::Step) {
+    if forms.contains(PieceForm::Step) {
         share.steps = reach.len() as u64;
     }
     let height = at.stacks[from as usize].height();
-    let plain_merge = kinds.contains(PieceKind::Merge);
-    let plain_split = kinds.contains(PieceKind::Split);
+    let plain_merge = forms.contains(PieceForm::Merge);
+    let plain_split = forms.contains(PieceForm::Split);
     let beside_from = at.board.neighbours(from);
     let mut keys: Vec<u128> = Vec::new();
-    if kinds.contains(PieceKind::StepThenMerge) {
+    if forms.contains(PieceForm::StepThenMerge) {
         for &to in reach {
             for &target in at.board.neighbours(to) {
                 let content = if target == from {
@@ -194,7 +194,7 @@ fn share(at: &StagedBoard, kinds: PieceKinds, own: &OwnStacks, i: usize) -> Shar
             }
         }
     }
-    if kinds.contains(PieceKind::StepThenSplit) && height >= 2 {
+    if forms.contains(PieceForm::StepThenSplit) && height >= 2 {
         for &to in reach {
             let _ = at.splits(height, to, Some((from, to)), &mut |action| {
                 if let PieceAction::Split { parts, .. } = &action {

@@ -4,12 +4,12 @@
 //! one shows up as a disagreement instead of hiding in both.
 
 use crate::board_cache::NewBoard;
-use crate::forms::{Form, PieceKind, TileKind};
+use crate::forms::{Form, PieceForm, TileForm};
 use crate::movegen::Scratch;
 use crate::patch::{free_run, open_cells, stays_connected};
 use crate::{
-    names, Board, Delta, GameModel, JunctionId, PieceAction, PlayerId, Position, Stack, TileAction,
-    Turn,
+    names, Board, Delta, GameModel, JunctionId, KindId, PieceAction, PlayerId, Position, Stack,
+    TileAction, Turn,
 };
 
 impl GameModel {
@@ -23,16 +23,17 @@ impl GameModel {
         let form = Form {
             flip: turn.flip.is_some(),
             tile: turn.tile.map(|t| match t {
-                TileAction::Place { .. } => TileKind::Place,
-                TileAction::Remove { .. } => TileKind::Remove,
+                TileAction::Place { .. } => TileForm::Place,
+                TileAction::Remove { .. } => TileForm::Remove,
             }),
             piece: turn.piece.as_ref().map(|p| match p {
-                PieceAction::Step { .. } => PieceKind::Step,
-                PieceAction::Merge { step: None, .. } => PieceKind::Merge,
-                PieceAction::Merge { .. } => PieceKind::StepThenMerge,
-                PieceAction::Split { step: None, .. } => PieceKind::Split,
-                PieceAction::Split { .. } => PieceKind::StepThenSplit,
-                PieceAction::Move { .. } => PieceKind::Move,
+                PieceAction::Step { .. } => PieceForm::Step,
+                PieceAction::Merge { step: None, .. } => PieceForm::Merge,
+                PieceAction::Merge { .. } => PieceForm::StepThenMerge,
+                PieceAction::Split { step: None, .. } => PieceForm::Split,
+                PieceAction::Split { .. } => PieceForm::StepThenSplit,
+                PieceAction::Move { .. } => PieceForm::Move,
+                PieceAction::Drop { .. } => PieceForm::Drop,
             }),
         };
         if !rules.forms.allows(form) {
@@ -142,6 +143,7 @@ impl GameModel {
             PieceAction::Step { from, to } => Some((*from, *to)),
             PieceAction::Merge { step, .. } | PieceAction::Split { step, .. } => *step,
             PieceAction::Move { from, to } => return self.check_move(position, *from, *to),
+            PieceAction::Drop { kind, to } => return self.check_drop(position, *kind, *to),
         };
         if let Some((from, to)) = step {
             self.check_step(position, tiles, &stacks, side, from, to)?;
@@ -150,7 +152,7 @@ impl GameModel {
         }
 
         match action {
-            PieceAction::Step { .. } | PieceAction::Move { .. } => {}
+            PieceAction::Step { .. } | PieceAction::Move { .. } | PieceAction::Drop { .. } => {}
             PieceAction::Merge {
                 step,
                 sources,
@@ -168,11 +170,19 @@ impl GameModel {
                     return Err("a merge needs two or more stacks".into());
                 }
                 let mut total = 0u8;
+                let kind = self.merging_kind(board, &stacks, sources[0])?;
                 for (i, &s) in sources.iter().enumerate() {
                     if sources[..i].contains(&s) {
                         return Err(format!("{} is named twice", name(s)));
                     }
                     self.check_own(board, &stacks, side, s)?;
+                    if self.merging_kind(board, &stacks, s)? != kind {
+                        return Err(format!(
+                            "{} and {} hold different kinds of piece, which do not merge",
+                            name(sources[0]),
+                            name(s)
+                        ));
+                    }
                     if !board.neighbours(*target).contains(&s) {
                         return Err(format!("{} is not next to {}", name(s), name(*target)));
                     }
@@ -200,6 +210,7 @@ impl GameModel {
                     }
                 }
                 self.check_own(board, &stacks, side, *source)?;
+                self.merging_kind(board, &stacks, *source)?;
                 let height = stacks[*source as usize].height();
                 if height < 2 {
                     return Err(format!(
@@ -265,7 +276,21 @@ impl GameModel {
             ));
         }
         let there = stacks[to as usize];
-        if !there.is_empty() && !self.rules.may_pin(there) {
+        let kind = stacks[from as usize].top_kind();
+        if !there.is_empty() && !self.rules.may_pin(there, kind) {
+            if there.height() < self.rules.max_height {
+                return Err(format!(
+                    "a {} cannot stand on the {} on {}: {} does not stack",
+                    self.rules.kinds[usize::from(kind)].name,
+                    self.rules.kinds[usize::from(there.top_kind())].name,
+                    board.junction_name(to),
+                    if self.rules.stacks(kind) {
+                        "that piece"
+                    } else {
+                        "it"
+                    }
+                ));
+            }
             return Err(format!(
                 "{} holds {} piece(s); stacks may be at most {} high",
                 board.junction_name(to),
@@ -289,6 +314,58 @@ impl GameModel {
             board.junction_name(from),
             board.junction_name(to)
         ))
+    }
+
+    /// A drop of a piece of `kind` from the mover's supply on `to`.
+    fn check_drop(&self, position: &Position, kind: KindId, to: JunctionId) -> Result<(), String> {
+        let board = position.board();
+        let rules = &self.rules;
+        let side = position.side();
+        let Some(spec) = rules.kinds.get(usize::from(kind)) else {
+            return Err(format!("there is no kind of piece number {kind}"));
+        };
+        if position.supply_of(side, kind) == 0 {
+            return Err(format!("you hold no {} to drop", spec.name));
+        }
+        if !position.stack(to).is_empty() {
+            return Err(format!(
+                "{} is not empty: a piece is dropped on an empty junction",
+                board.junction_name(to)
+            ));
+        }
+        let colour = board.junction(to).colour;
+        if !rules.may_drop_on(side, colour) {
+            return Err(format!(
+                "{} is a {colour} junction; pieces are dropped on {} junctions",
+                board.junction_name(to),
+                colour.other()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The kind of the stack on `j` for a merge or a split: refused when its pieces are
+    /// of several kinds, or of one that does not stack.
+    fn merging_kind(
+        &self,
+        board: &Board,
+        stacks: &[Stack],
+        j: JunctionId,
+    ) -> Result<KindId, String> {
+        let stack = stacks[j as usize];
+        self.rules
+            .stacking_kind(stack)
+            .ok_or_else(|| match stack.uniform_kind() {
+                Some(kind) => format!(
+                    "the {} on {} does not stack: it neither merges nor splits",
+                    self.rules.kinds[usize::from(kind)].name,
+                    board.junction_name(j)
+                ),
+                None => format!(
+                    "the stack on {} holds pieces of several kinds: it neither merges nor splits",
+                    board.junction_name(j)
+                ),
+            })
     }
 
     fn check_own(

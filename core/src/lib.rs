@@ -24,6 +24,7 @@ mod java_random;
 mod lattice;
 mod layout;
 mod legality;
+mod lines;
 mod marks;
 mod model;
 mod movegen;
@@ -41,6 +42,7 @@ mod stack;
 mod stack_count;
 mod tile;
 mod turn;
+mod turn_facts;
 mod turn_groups;
 mod turn_text;
 
@@ -53,16 +55,23 @@ pub use colour::Colour;
 pub use error::{
     BoardError, IllegalTurnError, PositionError, TileError, TurnError, TurnSyntaxError,
 };
-pub use forms::{Form, FormGroup, PieceKind, PieceKinds, TileKind, TurnFormError, TurnForms};
+pub use forms::{
+    Action, Form, FormGroup, Part, PieceForm, PieceForms, TileForm, TurnFormError, TurnForms,
+};
 pub use groups::{Group, GroupJunctions};
 pub use java_random::JavaRandom;
 pub use lattice::{Cell, Lattice, Vertex};
 pub use layout::{DrawOrder, KeyedLayout, LayoutError, LayoutGenerator, TextKey};
+pub use lines::Direction as LineDirection;
 pub use model::{GameModel, LegalTurn};
 pub use movegen::Staged;
 pub use position::Position;
 pub use referee::{Outcome, Referee};
-pub use rules::{CaptureTable, PlacementRule, PlayerSpec, RemovalRule, Rules};
-pub use stack::{PlayerId, Stack};
+pub use rules::{
+    CaptureTable, Counter, DropTo, PieceKind, PlacementRule, PlayerSpec, RemovalRule, Rules,
+    TakenPieces,
+};
+pub use stack::{KindId, PlayerId, Stack};
 pub use tile::{TileSet, TileState, MAX_TILE_STATES};
 pub use turn::{Delta, PieceAction, Step, TileAction, Turn, MAX_LINKS};
+pub use turn_facts::TurnFacts;

@@ -23,8 +23,12 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::board_cache::NewBoard;
 use crate::movegen::{flippable_cells, for_each_turn, Flips, Staged};
+use crate::turn_facts::facts_on_staged;
 use crate::turn_groups::{keep_shortest, sorted_by_text};
-use crate::{patch, Board, Cell, CellId, Delta, Position, Referee, Rules, TileAction, Turn};
+use crate::{
+    patch, Board, Cell, CellId, Delta, KindId, PlayerId, Position, Referee, Rules, Stack,
+    TakenPieces, TileAction, Turn,
+};
 
 /// A board and the rules played on it.
 #[derive(Clone, Debug)]
@@ -130,7 +134,7 @@ impl GameModel {
         referee: &R,
         position: &Position,
     ) -> Result<Vec<LegalTurn>, R::Error> {
-        let turns = self.legal_turns(position);
+        let turns = self.allowed_only(referee, position, self.legal_turns(position))?;
         self.settle_distinct(referee, position, turns)
     }
 
@@ -216,6 +220,8 @@ impl GameModel {
 
     pub(crate) fn change(&self, position: &mut Position, delta: &Delta, new_board: NewBoard) {
         let mover = position.side();
+        // The flipped tile by its place, before a tile action renumbers the cells.
+        let flipped = delta.flip.map(|cell| position.board.cells()[cell as usize]);
         if let Some(cell) = delta.flip {
             let state = position.board.tiles().flipped(position.tile(cell));
             position.set_tile(cell, state);
@@ -223,7 +229,18 @@ impl GameModel {
         if let Some(action) = delta.tile {
             patch::apply_tile(&self.rules, position, action, new_board);
         }
+        if self.rules.keep_last_turn {
+            let facts = facts_on_staged(mover, flipped, position, delta);
+            position.last = Some(Box::new(facts));
+        }
         let captured = delta.captures(position, mover);
+        if captured && self.rules.taken != TakenPieces::Out {
+            self.keep_taken(position, delta, mover);
+        }
+        if let Some(kind) = delta.drop {
+            let held = position.supply_of(mover, kind);
+            position.set_supply_of(mover, kind, held - 1);
+        }
         for &(j, stack) in &delta.changes {
             position.set_stack(j, stack);
         }
@@ -233,6 +250,36 @@ impl GameModel {
         } else {
             position.quiet + 1
         };
+    }
+
+    /// Puts the pieces a landing takes into a supply, as [`Rules::taken`] says: their
+    /// owner's, or the taker's as pieces of their own. `position` is the staged one,
+    /// before the change's stacks are set.
+    fn keep_taken(&self, position: &mut Position, delta: &Delta, mover: PlayerId) {
+        let enemy = 1 - mover;
+        let keeper = match self.rules.taken {
+            TakenPieces::Out => return,
+            TakenPieces::ToOwner => enemy,
+            TakenPieces::ToTaker => mover,
+        };
+        for &(j, after) in &delta.changes {
+            let before = position.stack(j);
+            if after.pieces_of(enemy) >= before.pieces_of(enemy) {
+                continue;
+            }
+            let mut taken = [0u32; Stack::MAX_KINDS];
+            for (_, kind) in before.pieces().filter(|&(o, _)| o == enemy) {
+                taken[usize::from(kind)] += 1;
+            }
+            for (_, kind) in after.pieces().filter(|&(o, _)| o == enemy) {
+                taken[usize::from(kind)] -= 1;
+            }
+            for (kind, &n) in taken.iter().enumerate().filter(|(_, &n)| n > 0) {
+                let kind = kind as KindId;
+                let held = position.supply_of(keeper, kind);
+                position.set_supply_of(keeper, kind, held + n);
+            }
+        }
     }
 
     /// The position a change leaves once the referee's after-turn rules have run: what a
@@ -302,6 +349,7 @@ pub(crate) fn delta_of(turn: &Turn, staged: &Staged) -> Delta {
             Some(action) => action.changes(staged.position()),
             None => Default::default(),
         },
+        drop: turn.dropped(),
     }
 }
 
@@ -314,5 +362,6 @@ pub(crate) fn delta_with(turn: &Turn, staged: &Position) -> Delta {
             Some(action) => action.changes(staged),
             None => Default::default(),
         },
+        drop: turn.dropped(),
     }
 }

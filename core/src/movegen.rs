@@ -14,12 +14,12 @@ use std::ops::ControlFlow;
 use arrayvec::ArrayVec;
 
 use crate::board_cache::NewBoard;
-use crate::forms::{FormGroup, PieceKind, PieceKinds, TileKind};
+use crate::forms::{FormGroup, PieceForm, PieceForms, TileForm};
 use crate::marks::Marks;
 use crate::patch;
 use crate::turn::MAX_LINKS;
 use crate::{
-    Board, CellId, GameModel, JunctionId, PieceAction, PlayerId, Position, Rules, Stack,
+    Board, CellId, GameModel, JunctionId, KindId, PieceAction, PlayerId, Position, Rules, Stack,
     TileAction, Turn,
 };
 
@@ -252,8 +252,8 @@ fn tile_stage(
             piece_stage(model, &stage, group, flip, None, scratch, visit)
         }
         // Placements are read off the board's open cells, with no list made.
-        Some(TileKind::Place) => patch::placements(staged).try_for_each(&mut each),
-        Some(TileKind::Remove) => patch::removals(&model.rules, staged)
+        Some(TileForm::Place) => patch::placements(staged).try_for_each(&mut each),
+        Some(TileForm::Remove) => patch::removals(&model.rules, staged)
             .into_iter()
             .try_for_each(&mut each),
     }
@@ -279,9 +279,42 @@ fn piece_stage(
     }
     let rules = &model.rules;
     let staged = stage.position();
-    stack_moves(rules, staged, group.pieces, scratch, &mut |a| emit(Some(a)))?;
-    if group.pieces.contains(PieceKind::Move) {
-        piece_moves(rules, staged, scratch, &mut |a| emit(Some(a)))?;
+    if group.pieces.moves_stacks() {
+        stack_moves(rules, staged, group.pieces, scratch, &mut |a| emit(Some(a)))?;
+    }
+    for form in group.pieces.iter() {
+        match form {
+            // Made together above, from each stack's reach.
+            PieceForm::Step
+            | PieceForm::Merge
+            | PieceForm::Split
+            | PieceForm::StepThenMerge
+            | PieceForm::StepThenSplit => {}
+            PieceForm::Move => piece_moves(rules, staged, scratch, &mut |a| emit(Some(a)))?,
+            PieceForm::Drop => drops(rules, staged, &mut |a| emit(Some(a)))?,
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Drops: each kind of piece the mover holds, onto each empty junction the rules allow,
+/// kinds in order, each one's junctions in id order.
+fn drops(
+    rules: &Rules,
+    staged: &Position,
+    emit: &mut dyn FnMut(PieceAction) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let side = staged.side();
+    let board = staged.board();
+    for kind in 0..rules.kinds.len() as KindId {
+        if staged.supply_of(side, kind) == 0 {
+            continue;
+        }
+        for to in 0..board.junction_count() as JunctionId {
+            if staged.stack(to).is_empty() && rules.may_drop_on(side, board.junction(to).colour) {
+                emit(PieceAction::Drop { kind, to })?;
+            }
+        }
     }
     ControlFlow::Continue(())
 }
@@ -332,6 +365,7 @@ pub(crate) fn piece_ends(
     let board = staged.board();
     let stacks = staged.stacks();
     let tiles = staged.tiles();
+    let kind = stacks[from as usize].top_kind();
     let mut empties = std::mem::take(&mut scratch.empties);
     let mut ended = std::mem::take(&mut scratch.ended);
     empties.clear();
@@ -349,7 +383,7 @@ pub(crate) fn piece_ends(
         add(ends, j);
         for to in board.band_neighbours(j, tiles) {
             let there = stacks[to as usize];
-            if !there.is_empty() && rules.may_pin(there) {
+            if !there.is_empty() && rules.may_pin(there, kind) {
                 add(ends, to);
             }
         }
@@ -359,7 +393,7 @@ pub(crate) fn piece_ends(
     for &j in std::iter::once(&from).chain(empties.iter()) {
         for &to in board.neighbours(j) {
             let there = stacks[to as usize];
-            if there.is_empty() || rules.may_pin(there) {
+            if there.is_empty() || rules.may_pin(there, kind) {
                 add(ends, to);
             }
         }
@@ -374,7 +408,7 @@ pub(crate) fn piece_ends(
 fn stack_moves(
     rules: &Rules,
     staged: &Position,
-    kinds: PieceKinds,
+    forms: PieceForms,
     scratch: &mut Scratch,
     emit: &mut dyn FnMut(PieceAction) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -382,22 +416,25 @@ fn stack_moves(
     let tiles = staged.tiles();
     let side = staged.side();
     let stacks = staged.stacks();
-    let step = kinds.contains(PieceKind::Step);
-    let merge = kinds.contains(PieceKind::Merge);
-    let split = kinds.contains(PieceKind::Split);
-    let step_then_merge = kinds.contains(PieceKind::StepThenMerge);
-    let step_then_split = kinds.contains(PieceKind::StepThenSplit);
+    let step = forms.contains(PieceForm::Step);
+    let merge = forms.contains(PieceForm::Merge);
+    let split = forms.contains(PieceForm::Split);
+    let step_then_merge = forms.contains(PieceForm::StepThenMerge);
+    let step_then_split = forms.contains(PieceForm::StepThenSplit);
     if !(step || merge || split || step_then_merge || step_then_split) {
         return ControlFlow::Continue(());
     }
     let mut emit = |action: PieceAction| emit(action);
+    // With kinds of piece, only stacks of one kind that stacks merge and split, and
+    // merged stacks are all of one kind.
+    let kinds_matter = !rules.plain_pieces();
 
     let own: Vec<JunctionId> = staged
         .held_junctions()
         .filter(|&j| stacks[j as usize].is_all(side))
         .collect();
     // Where each own stack can step to, computed once per board of tiles.
-    let needs_reach = kinds.steps();
+    let needs_reach = forms.steps();
     let mut reach_start = Vec::with_capacity(own.len() + 1);
     let mut reach: Vec<JunctionId> = Vec::new();
     for &j in &own {
@@ -420,7 +457,7 @@ fn stack_moves(
     if split || step_then_split {
         for (i, &j) in own.iter().enumerate() {
             let stack = stacks[j as usize];
-            if stack.height() < 2 {
+            if stack.height() < 2 || (kinds_matter && rules.stacking_kind(stack).is_none()) {
                 continue;
             }
             if split {
@@ -464,14 +501,31 @@ fn stack_moves(
                 .copied()
                 .filter(|&n| stacks[n as usize].is_all(side))
                 .collect();
-            merges(
-                board, rules, side, stacks, target, content, &sources, None, &mut emit,
-            )?;
+            if kinds_matter {
+                merges_by_kind(
+                    board, rules, side, stacks, target, content, &sources, &mut emit,
+                )?;
+            } else {
+                merges(
+                    board, rules, side, stacks, target, content, &sources, None, &mut emit,
+                )?;
+            }
         }
     }
 
     if step_then_merge {
         for (i, &from) in own.iter().enumerate() {
+            // With kinds, the stepped stack merges with stacks of its own kind only.
+            let kind = match kinds_matter {
+                true => match rules.stacking_kind(stacks[from as usize]) {
+                    Some(kind) => Some(kind),
+                    None => continue,
+                },
+                false => None,
+            };
+            let same_kind = |n: JunctionId| {
+                kind.is_none_or(|k| rules.stacking_kind(stacks[n as usize]) == Some(k))
+            };
             for &to in reach_of(i) {
                 for &target in board.neighbours(to) {
                     // After the step, `from` is empty and `to` holds the stepped stack.
@@ -487,7 +541,7 @@ fn stack_moves(
                         .neighbours(target)
                         .iter()
                         .copied()
-                        .filter(|&n| n != from && stacks[n as usize].is_all(side))
+                        .filter(|&n| n != from && stacks[n as usize].is_all(side) && same_kind(n))
                         .collect();
                     merges(
                         board,
@@ -503,6 +557,37 @@ fn stack_moves(
                 }
             }
         }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Merges onto `target` from subsets of `candidates` that are all of one kind that
+/// stacks: a kind at a time, in kind order.
+#[allow(clippy::too_many_arguments)]
+fn merges_by_kind(
+    board: &Board,
+    rules: &Rules,
+    side: PlayerId,
+    stacks: &[Stack],
+    target: JunctionId,
+    content: Stack,
+    candidates: &[JunctionId],
+    emit: &mut impl FnMut(PieceAction) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let kind_of = |j: JunctionId| rules.stacking_kind(stacks[j as usize]);
+    let kinds: u32 = candidates
+        .iter()
+        .filter_map(|&j| kind_of(j))
+        .fold(0, |mask, kind| mask | 1 << kind);
+    for kind in (0..Stack::MAX_KINDS as KindId).filter(|k| kinds & 1 << k != 0) {
+        let alike: ArrayVec<JunctionId, MAX_LINKS> = candidates
+            .iter()
+            .copied()
+            .filter(|&j| kind_of(j) == Some(kind))
+            .collect();
+        merges(
+            board, rules, side, stacks, target, content, &alike, None, emit,
+        )?;
     }
     ControlFlow::Continue(())
 }

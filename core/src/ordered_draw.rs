@@ -14,11 +14,11 @@
 //!   (see [`crate::region_ends`]), and the drawn piece's end is read off the same
 //!   regions, in id order as the generator's ends sorted;
 //! - any other group (a placement followed by a move, stack moves beside single-piece
-//!   moves) is listed as before.
+//!   moves, drops, moves among kinds of piece that do not stack) is listed as before.
 
 use std::ops::ControlFlow;
 
-use crate::forms::{FormGroup, PieceKind, PieceKinds, TileKind};
+use crate::forms::{FormGroup, PieceForm, PieceForms, TileForm};
 use crate::movegen::{for_each_turn_of_group, movable_pieces};
 use crate::region_ends::RegionEnds;
 use crate::{patch, CellId, GameModel, JunctionId, PieceAction, Position, TileAction, Turn};
@@ -56,9 +56,9 @@ enum GroupCount {
 }
 
 /// Whether a group's piece actions are single-piece moves and nothing else.
-fn moves_only(pieces: PieceKinds) -> bool {
-    let mut only = PieceKinds::default();
-    only.insert(PieceKind::Move);
+fn moves_only(pieces: PieceForms) -> bool {
+    let mut only = PieceForms::default();
+    only.insert(PieceForm::Move);
     pieces == only
 }
 
@@ -97,7 +97,7 @@ pub(crate) fn draw<'g>(
     turns.clear();
     for group in groups {
         let counted = match (group.tile, group.pieces.is_empty()) {
-            (Some(TileKind::Place), true) => {
+            (Some(TileForm::Place), true) => {
                 let n = if group.bare {
                     patch::placement_count(staged)
                 } else {
@@ -105,7 +105,7 @@ pub(crate) fn draw<'g>(
                 };
                 (GroupCount::Placements, n as u64)
             }
-            (Some(TileKind::Remove), true) => {
+            (Some(TileForm::Remove), true) => {
                 let start = removals.len();
                 if group.bare {
                     removals.extend_from_slice(&patch::removable_now(&model.rules, staged));
@@ -113,7 +113,8 @@ pub(crate) fn draw<'g>(
                 let n = removals.len() - start;
                 (GroupCount::Removals { start }, n as u64)
             }
-            (None, false) if moves_only(group.pieces) => {
+            // The regions' counts know nothing of kinds that do not stack.
+            (None, false) if moves_only(group.pieces) && model.rules.plain_pieces() => {
                 let start = pieces.len();
                 regions.clear(staged);
                 for from in movable_pieces(staged) {

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use rustc_hash::FxHashSet;
 
 use crate::board_cache::NewBoard;
-use crate::forms::TileKind;
+use crate::forms::TileForm;
 use crate::model::{delta_of, same_tiles, tile_key};
 use crate::movegen::for_each_turn_of_group;
 use crate::{patch, Delta, GameModel, LegalTurn, Position, Referee};
@@ -83,17 +83,21 @@ impl GameModel {
         position: &Position,
         depth: u32,
     ) -> Result<u64, R::Error> {
+        // A rule that refuses turns must be asked of each, so none is counted unmade.
+        let filters = referee.filters_turns();
         // Without after-turn rules the last ply's turns are counted, never listed.
-        if !referee.has_after_turn() && depth == 1 {
+        if !referee.has_after_turn() && depth == 1 && !filters {
             return Ok(self.count_distinct(position));
         }
-        if depth == 1 && self.rules.forms.turns_never_coincide() {
+        if depth == 1 && self.rules.forms.turns_never_coincide() && !filters {
             return self.count_last_ply(referee, position);
         }
         let mut total = 0;
         let mut failed = None;
+        let mut allowed = Vec::new();
         let _ = self.for_each_delta_group(position, &mut |deltas| match self
-            .perft_group(referee, position, deltas, depth)
+            .allowed_deltas_if(referee, position, deltas, filters, &mut allowed)
+            .and_then(|deltas| self.perft_group(referee, position, deltas, depth))
         {
             Ok(count) => {
                 total += count;
@@ -108,6 +112,23 @@ impl GameModel {
             Some(e) => Err(e),
             None => Ok(total),
         }
+    }
+
+    /// The changes the referee allows, where `filters` says it may refuse some (kept in
+    /// `allowed`), else the changes as they are.
+    fn allowed_deltas_if<'d, R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        deltas: &'d [Delta],
+        filters: bool,
+        allowed: &'d mut Vec<Delta>,
+    ) -> Result<&'d [Delta], R::Error> {
+        if !filters {
+            return Ok(deltas);
+        }
+        *allowed = self.allowed_deltas(referee, position, deltas)?;
+        Ok(allowed)
     }
 
     /// The part of perft that starts with the distinct changes of one flip option.
@@ -200,10 +221,10 @@ impl GameModel {
         let mut deltas = Vec::new();
         for group in self.rules.forms.groups() {
             match group.tile {
-                Some(TileKind::Place) if group.pieces.is_empty() => {
+                Some(TileForm::Place) if group.pieces.is_empty() => {
                     count += patch::placement_count(position) as u64;
                 }
-                Some(TileKind::Remove) if group.pieces.is_empty() => {
+                Some(TileForm::Remove) if group.pieces.is_empty() => {
                     count += patch::removable_now(&self.rules, position).len() as u64;
                 }
                 _ => {

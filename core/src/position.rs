@@ -1,6 +1,7 @@
 //! Positions: the board the game stands on, its tile states and stacks, the player to
-//! move, and the counters (turns without a capture, tiles left in the pool, pieces each
-//! player has left to receive).
+//! move, and the state beyond the board: turns without a capture, tiles left in the
+//! pool, the pieces each player holds off the board (to receive, or to drop), and the
+//! ruleset's own counters.
 //!
 //! The board is shared (`Arc`): every position of a fixed-board game points at the same
 //! board, and a boardless game's position points at the patch its tiles form, so a
@@ -19,7 +20,7 @@ use std::sync::Arc;
 
 use smallvec::SmallVec;
 
-use crate::{Board, CellId, JunctionId, PlayerId, Stack};
+use crate::{Board, CellId, JunctionId, KindId, PlayerId, Stack, TurnFacts};
 
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -33,8 +34,19 @@ pub struct Position {
     pub(crate) quiet: u32,
     /// Tiles left to place.
     pub(crate) pool: u32,
-    /// Pieces each player has left to receive.
+    /// Pieces of the first kind each player holds off the board: to receive when a
+    /// placement gives them, or to drop.
     pub(crate) supply: [u32; 2],
+    /// The same for the other kinds, `[(kind - 1) * 2 + player]`, without trailing
+    /// zeros (so equal supplies compare equal); empty in a ruleset of one kind.
+    pub(crate) kind_supply: Vec<u32>,
+    /// The ruleset's counters, in the order it declares them, a per-player counter
+    /// taking two places (player 0's first); empty in a ruleset without counters.
+    pub(crate) counters: Vec<i64>,
+    /// What the turn that led here did, kept only where the ruleset's scripts ask
+    /// ([`crate::Rules::keep_last_turn`]). Not part of the position: two positions that
+    /// differ only in how they were reached are equal.
+    pub(crate) last: Option<Box<TurnFacts>>,
     /// Pieces each player has on the board, kept as stacks change: end and capture
     /// rules ask after every turn, and counting the stacks of a big patch each time
     /// grew with the patch. Derived from `stacks`, so not compared or hashed.
@@ -88,6 +100,9 @@ impl Position {
             quiet: 0,
             pool: 0,
             supply: [0, 0],
+            kind_supply: Vec::new(),
+            counters: Vec::new(),
+            last: None,
             on_board: [0, 0],
             held: no_held(board.junction_count()),
         }
@@ -158,13 +173,85 @@ impl Position {
         self.pool = pool;
     }
 
-    /// Pieces `player` has left to receive.
+    /// Pieces of the first kind `player` holds off the board.
     pub fn supply(&self, player: PlayerId) -> u32 {
         self.supply[player as usize]
     }
 
     pub fn set_supply(&mut self, player: PlayerId, pieces: u32) {
         self.supply[player as usize] = pieces;
+    }
+
+    /// Pieces of `kind` `player` holds off the board.
+    #[inline]
+    pub fn supply_of(&self, player: PlayerId, kind: KindId) -> u32 {
+        match kind {
+            0 => self.supply[player as usize],
+            _ => {
+                let i = usize::from(kind - 1) * 2 + usize::from(player);
+                self.kind_supply.get(i).copied().unwrap_or(0)
+            }
+        }
+    }
+
+    pub fn set_supply_of(&mut self, player: PlayerId, kind: KindId, pieces: u32) {
+        if kind == 0 {
+            self.supply[player as usize] = pieces;
+            return;
+        }
+        let i = usize::from(kind - 1) * 2 + usize::from(player);
+        if i >= self.kind_supply.len() {
+            if pieces == 0 {
+                return;
+            }
+            self.kind_supply.resize(i + 1, 0);
+        }
+        self.kind_supply[i] = pieces;
+        while self.kind_supply.last() == Some(&0) {
+            self.kind_supply.pop();
+        }
+    }
+
+    /// Pieces `player` holds off the board, of every kind.
+    pub fn supply_total(&self, player: PlayerId) -> u32 {
+        let others: u32 = self
+            .kind_supply
+            .iter()
+            .skip(usize::from(player))
+            .step_by(2)
+            .sum();
+        self.supply[player as usize] + others
+    }
+
+    /// The counters, in the ruleset's order (see [`crate::Rules::counters`]).
+    pub fn counters(&self) -> &[i64] {
+        &self.counters
+    }
+
+    /// Counter `i` (its place in [`Position::counters`]).
+    pub fn counter(&self, i: usize) -> i64 {
+        self.counters[i]
+    }
+
+    /// Sets every counter, in the ruleset's order.
+    pub fn set_counters(&mut self, values: Vec<i64>) {
+        self.counters = values;
+    }
+
+    /// Sets counter `i`; the caller keeps it within its bounds.
+    pub fn set_counter(&mut self, i: usize, value: i64) {
+        self.counters[i] = value;
+    }
+
+    /// What the turn that led here did, where the ruleset keeps it.
+    pub fn last_turn(&self) -> Option<&TurnFacts> {
+        self.last.as_deref()
+    }
+
+    /// Sets what the turn that led here did (playing a turn sets it where the ruleset
+    /// keeps it; a test building positions another way sets it itself).
+    pub fn set_last_turn(&mut self, facts: Option<TurnFacts>) {
+        self.last = facts.map(Box::new);
     }
 
     /// How many pieces `player` has on the board, pinned ones included.
@@ -252,6 +339,8 @@ impl PartialEq for Position {
             && self.quiet == other.quiet
             && self.pool == other.pool
             && self.supply == other.supply
+            && self.kind_supply == other.kind_supply
+            && self.counters == other.counters
             && self.tiles == other.tiles
             && self.stacks == other.stacks
             && self.board.same_cells(&other.board)
@@ -266,6 +355,7 @@ impl Hash for Position {
         self.tiles.hash(state);
         self.stacks.hash(state);
         (self.side, self.quiet, self.pool, self.supply).hash(state);
+        (&self.kind_supply, &self.counters).hash(state);
     }
 }
 

@@ -2,13 +2,20 @@
 //! format of boardless games. Both round-trip: printing a parsed text gives the canonical
 //! text back.
 //!
-//! Rows: `<tiles> <stacks> <side> [<quiet>]`; tile rows from the top, one state letter
-//! per cell; junction rows from the top, `.` or a stack (`x`, `x3`, or `(ox)` for a stack
-//! of mixed owners, bottom first).
+//! Rows: `<tiles> <stacks> <side> [<quiet>] [<name>:<value>]...`; tile rows from the
+//! top, one state letter per cell; junction rows from the top, `.` or a stack (`x`, `x3`,
+//! or `(ox)` for a stack of mixed owners, bottom first).
 //!
-//! Patch: `<tiles> <stacks> <pool> <supplies> <side> [<quiet>]`; tiles `q,r` plus a state
-//! letter (`0,0a;1,-1b`), stacks `<junction>=<pieces, bottom first>` (`0,0e=x;1,-1w=ox`),
-//! `-` for none; the pool; each player's supply (`o=25,x=25`).
+//! Patch: `<tiles> <stacks> <pool> <supplies> <side> [<quiet>] [<name>:<value>]...`;
+//! tiles `q,r` plus a state letter (`0,0a;1,-1b`), stacks `<junction>=<pieces, bottom
+//! first>` (`0,0e=x;1,-1w=ox`), `-` for none; the pool; each player's supply
+//! (`o=25,x=25`).
+//!
+//! A piece of a kind other than the first is its owner's letter and its kind's letter
+//! (`xK`, `xK2`, `(oxK)`, `0,0e=xK`). After the side and the quiet count come the named
+//! fields, each written only when it holds something: a fixed board's supplies
+//! (`supply:o=2,xK=1`), and each counter that is not at its start (`flips:o=0,x=3` for
+//! one a player, `round:4` for the game's).
 //!
 //! ```
 //! # let model = variant_run_core::testing::square_model(3, |a, d, home| if home { a > d } else { a >= d });
@@ -24,7 +31,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::{names, Cell, GameModel, PlayerId, Position, PositionError, Stack};
+use crate::{names, Cell, GameModel, KindId, PlayerId, Position, PositionError, Stack};
 
 impl GameModel {
     /// Reads a position text in the format of the model's board.
@@ -39,7 +46,8 @@ impl GameModel {
         }
     }
 
-    /// Writes the canonical position text (the quiet count only when it is not 0).
+    /// Writes the canonical position text (the quiet count only when it is not 0, the
+    /// named fields only when they hold something).
     pub fn position_text(&self, position: &Position) -> String {
         let mut text = if position.board().is_patch() {
             self.patch_position_text(position)
@@ -49,26 +57,294 @@ impl GameModel {
         if position.quiet_turns() != 0 {
             text.push_str(&format!(" {}", position.quiet_turns()));
         }
+        for field in self.named_fields(position) {
+            text.push(' ');
+            text.push_str(&field);
+        }
         text
     }
 
-    /// A stack as a token of the rows format: `.`, `x`, `x3`, `(ox)`.
+    /// A stack as a token of the rows format: `.`, `x`, `x3`, `xK2`, `(ox)`.
     pub fn stack_token(&self, stack: Stack) -> String {
-        let letter = |p: PlayerId| self.rules.player_letter(p);
         match stack.owner() {
             None => ".".to_string(),
-            Some(owner) if stack.height() == 1 => letter(owner).to_string(),
-            Some(owner) if stack.is_uniform() => format!("{}{}", letter(owner), stack.height()),
+            Some(owner) if stack.height() == 1 => self.piece_text(owner, stack.top_kind()),
+            Some(owner) if stack.is_uniform() && stack.uniform_kind().is_some() => format!(
+                "{}{}",
+                self.piece_text(owner, stack.top_kind()),
+                stack.height()
+            ),
             Some(_) => format!("({})", self.pieces_text(stack)),
         }
     }
 
-    /// A stack's pieces, bottom first, one letter each: `ox`.
+    /// A stack's pieces, bottom first, each its owner's letter and, for a kind other
+    /// than the first, the kind's letter: `ox`, `oxK`.
     pub fn pieces_text(&self, stack: Stack) -> String {
         stack
-            .owners()
-            .map(|p| self.rules.player_letter(p))
+            .pieces()
+            .map(|(owner, kind)| self.piece_text(owner, kind))
             .collect()
+    }
+
+    /// One piece: its owner's letter, then its kind's unless it is the first kind.
+    pub fn piece_text(&self, owner: PlayerId, kind: KindId) -> String {
+        let mut text = String::with_capacity(2);
+        text.push(self.rules.player_letter(owner));
+        if kind != 0 {
+            text.push(self.rules.kinds[usize::from(kind)].letter);
+        }
+        text
+    }
+
+    /// The kind whose letter comes next in `chars`, if one does (never the first kind,
+    /// which is not written).
+    fn kind_after_owner(
+        &self,
+        chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    ) -> Result<KindId, String> {
+        let Some(&next) = chars.peek() else {
+            return Ok(0);
+        };
+        match self.rules.kind_by_letter(next) {
+            Some(0) if self.rules.kinds.len() > 1 => Err(format!(
+                "`{next}` is the first kind of piece ({}), which is written without its letter",
+                self.rules.kinds[0].name
+            )),
+            None if self.rules.kinds.len() > 1
+                && next.is_alphabetic()
+                && self.rules.player_by_letter(next).is_none() =>
+            {
+                let kinds: Vec<String> = self.rules.kinds[1..]
+                    .iter()
+                    .map(|k| format!("{} {}", k.letter, k.name))
+                    .collect();
+                Err(format!(
+                    "`{}` is not a kind of piece ({})",
+                    next.escape_debug(),
+                    kinds.join(", ")
+                ))
+            }
+            Some(0) | None => Ok(0),
+            Some(kind) => {
+                chars.next();
+                Ok(kind)
+            }
+        }
+    }
+
+    /// The named fields of a position text, in order (see the module's notes).
+    fn named_fields(&self, position: &Position) -> Vec<String> {
+        let mut fields = Vec::new();
+        if !position.board().is_patch() {
+            let held = self.supply_entries(position, false);
+            if !held.is_empty() {
+                fields.push(format!("{SUPPLY_FIELD}:{}", held.join(",")));
+            }
+        }
+        let values = position.counters();
+        let mut at = 0;
+        for counter in &self.rules.counters {
+            let places = if counter.per_player { 2 } else { 1 };
+            let mine = &values[at..at + places];
+            at += places;
+            if mine.iter().all(|&v| v == counter.start) {
+                continue;
+            }
+            let value = if counter.per_player {
+                let mut by_letter: Vec<(char, i64)> = (0..2)
+                    .map(|p| (self.rules.player_letter(p), mine[usize::from(p)]))
+                    .collect();
+                by_letter.sort();
+                let shown: Vec<String> =
+                    by_letter.iter().map(|(l, v)| format!("{l}={v}")).collect();
+                shown.join(",")
+            } else {
+                mine[0].to_string()
+            };
+            fields.push(format!("{}:{value}", counter.name));
+        }
+        fields
+    }
+
+    /// The supplies as `<piece>=<count>` entries, sorted by player letter, then kind:
+    /// with `all_first`, the first kind's of both players always (the patch format's
+    /// field), else only those not 0.
+    fn supply_entries(&self, position: &Position, all_first: bool) -> Vec<String> {
+        let mut entries: Vec<(char, KindId, String)> = Vec::new();
+        for player in 0..2 {
+            for kind in 0..self.rules.kinds.len() as KindId {
+                let count = position.supply_of(player, kind);
+                if count == 0 && !(all_first && kind == 0) {
+                    continue;
+                }
+                let piece = self.piece_text(player, kind);
+                entries.push((
+                    self.rules.player_letter(player),
+                    kind,
+                    format!("{piece}={count}"),
+                ));
+            }
+        }
+        entries.sort();
+        entries.into_iter().map(|(_, _, entry)| entry).collect()
+    }
+
+    /// Reads `<piece>=<count>` entries into the position's supplies; each piece at most
+    /// once. With `all_first`, both players' first kind must be there.
+    fn parse_supply_entries(
+        &self,
+        field: &str,
+        position: &mut Position,
+        all_first: bool,
+    ) -> Result<(), PositionError> {
+        let rules = &self.rules;
+        let expected = || {
+            PositionError(format!(
+                "supplies: `{}` is not `{}=<pieces>,{}=<pieces>`",
+                field.escape_debug(),
+                rules.player_letter(0),
+                rules.player_letter(1)
+            ))
+        };
+        let mut seen: Vec<(PlayerId, KindId)> = Vec::new();
+        for part in field.split(',') {
+            let (piece, count) = part.split_once('=').ok_or_else(expected)?;
+            let mut chars = piece.chars().peekable();
+            let owner = chars
+                .next()
+                .and_then(|c| rules.player_by_letter(c))
+                .ok_or_else(expected)?;
+            let kind = self
+                .kind_after_owner(&mut chars)
+                .map_err(|why| PositionError(format!("supplies: `{piece}`: {why}")))?;
+            if chars.next().is_some() || seen.contains(&(owner, kind)) {
+                return Err(expected());
+            }
+            seen.push((owner, kind));
+            let count: u32 = count.parse().map_err(|_| expected())?;
+            if count > MAX_SUPPLY {
+                return Err(PositionError(format!(
+                    "supplies: {count} pieces for `{piece}`; a supply holds at most {MAX_SUPPLY}"
+                )));
+            }
+            position.set_supply_of(owner, kind, count);
+        }
+        if all_first && !(seen.contains(&(0, 0)) && seen.contains(&(1, 0))) {
+            return Err(expected());
+        }
+        Ok(())
+    }
+
+    /// Reads the named fields that follow the side and quiet count.
+    fn parse_named_fields(
+        &self,
+        fields: &[&str],
+        position: &mut Position,
+    ) -> Result<(), PositionError> {
+        let err = |msg: String| Err(PositionError(msg));
+        let mut seen: Vec<&str> = Vec::new();
+        for field in fields {
+            let Some((name, value)) = field.split_once(':') else {
+                return err(format!(
+                    "`{}` is not a named field `<name>:<value>` (the quiet count, a number, \
+                     comes right after the side)",
+                    field.escape_debug()
+                ));
+            };
+            if seen.contains(&name) {
+                return err(format!("the field `{name}` is given twice"));
+            }
+            seen.push(name);
+            if name == SUPPLY_FIELD && !position.board().is_patch() {
+                self.parse_supply_entries(value, position, false)?;
+                continue;
+            }
+            self.parse_counter(name, value, position)?;
+        }
+        Ok(())
+    }
+
+    /// Reads one counter's field: `round:4`, or `flips:o=0,x=3`.
+    fn parse_counter(
+        &self,
+        name: &str,
+        value: &str,
+        position: &mut Position,
+    ) -> Result<(), PositionError> {
+        let rules = &self.rules;
+        let Some((_, counter)) = rules
+            .counters
+            .iter()
+            .enumerate()
+            .find(|(_, c)| c.name == name)
+        else {
+            let names: Vec<&str> = rules.counters.iter().map(|c| c.name.as_str()).collect();
+            let known = if position.board().is_patch() {
+                names
+            } else {
+                std::iter::once(SUPPLY_FIELD).chain(names).collect()
+            };
+            return Err(PositionError(if known.is_empty() {
+                format!(
+                    "`{}` is not a field of this ruleset's positions (it has none)",
+                    name.escape_debug()
+                )
+            } else {
+                format!(
+                    "`{}` is not a field of this ruleset's positions ({})",
+                    name.escape_debug(),
+                    known.join(", ")
+                )
+            }));
+        };
+        let number = |text: &str| -> Result<i64, PositionError> {
+            let v: i64 = text.parse().map_err(|_| {
+                PositionError(format!(
+                    "{name}: `{}` is not a whole number",
+                    text.escape_debug()
+                ))
+            })?;
+            if !(counter.min..=counter.max).contains(&v) {
+                return Err(PositionError(format!(
+                    "{name}: {v} is outside {}..{}",
+                    counter.min, counter.max
+                )));
+            }
+            Ok(v)
+        };
+        if !counter.per_player {
+            let (at, _) = rules.counter_place(name, None).expect("a game counter");
+            position.counters[at] = number(value)?;
+            return Ok(());
+        }
+        let expected = || {
+            PositionError(format!(
+                "{name}: `{}` is not `{}=<n>,{}=<n>` (either part may be left out)",
+                value.escape_debug(),
+                rules.player_letter(0),
+                rules.player_letter(1)
+            ))
+        };
+        let mut given = [false; 2];
+        for part in value.split(',') {
+            let (letter, n) = part.split_once('=').ok_or_else(expected)?;
+            let mut chars = letter.chars();
+            let player = match (chars.next(), chars.next()) {
+                (Some(c), None) => rules.player_by_letter(c),
+                _ => None,
+            }
+            .ok_or_else(expected)?;
+            if std::mem::replace(&mut given[usize::from(player)], true) {
+                return Err(expected());
+            }
+            let (at, _) = rules
+                .counter_place(name, Some(player))
+                .expect("a player's counter");
+            position.counters[at] = number(n)?;
+        }
+        // A player left out keeps the counter's start, as a field left out does.
+        Ok(())
     }
 
     // ----- rows: fixed boards -----
@@ -77,13 +353,14 @@ impl GameModel {
         let board = &self.board;
         let err = |msg: String| Err(PositionError(msg));
         let fields: Vec<&str> = text.split_whitespace().collect();
-        if !(3..=4).contains(&fields.len()) {
+        if fields.len() < 3 {
             return err(format!(
-                "expected `<tiles> <stacks> <side> [<quiet>]`, found {} field(s)",
+                "expected `<tiles> <stacks> <side> [<quiet>] [<name>:<value>]...`, found {} field(s)",
                 fields.len()
             ));
         }
         let mut position = Position::empty(board, 0);
+        position.counters = self.rules.start_counters();
         position.tiles = self.parse_tiles(fields[0])?;
 
         let stack_rows: Vec<&str> = fields[1].split('/').collect();
@@ -111,10 +388,25 @@ impl GameModel {
             }
         }
         position.side = self.parse_side(fields[2])?;
-        if let Some(quiet) = fields.get(3) {
-            position.quiet = parse_quiet(quiet)?;
-        }
+        let named = self.parse_quiet_field(&fields[3..], &mut position)?;
+        self.parse_named_fields(named, &mut position)?;
         Ok(position)
+    }
+
+    /// Reads the quiet count if it comes next (it is the one field of digits alone), and
+    /// gives the named fields after it.
+    fn parse_quiet_field<'f>(
+        &self,
+        rest: &'f [&'f str],
+        position: &mut Position,
+    ) -> Result<&'f [&'f str], PositionError> {
+        match rest.first() {
+            Some(field) if !field.contains(':') => {
+                position.quiet = parse_quiet(field)?;
+                Ok(&rest[1..])
+            }
+            _ => Ok(rest),
+        }
     }
 
     /// Reads the tile field of a rows position text (a layout): cell rows from the top,
@@ -204,6 +496,9 @@ impl GameModel {
                     row_name,
                 )));
             };
+            let kind = self
+                .kind_after_owner(&mut chars)
+                .map_err(|why| PositionError(format!("stacks: row {row_name}: {why}")))?;
             let mut digits = String::new();
             while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
                 digits.push(*d);
@@ -222,7 +517,14 @@ impl GameModel {
                     }
                 }
             };
-            tokens.push(Stack::new(owner, height));
+            if height > 1 && !rules.stacks(kind) {
+                return Err(PositionError(format!(
+                    "stacks: `{c}{}{digits}` in row {row_name}: a {} does not stack",
+                    self.rules.kinds[usize::from(kind)].letter,
+                    self.rules.kinds[usize::from(kind)].name
+                )));
+            }
+            tokens.push(Stack::of_kind(owner, kind, height));
         }
         Ok(tokens)
     }
@@ -252,9 +554,10 @@ impl GameModel {
     fn parse_patch_position(&self, text: &str) -> Result<Position, PositionError> {
         let err = |msg: String| Err(PositionError(msg));
         let fields: Vec<&str> = text.split_whitespace().collect();
-        if !(5..=6).contains(&fields.len()) {
+        if fields.len() < 5 {
             return err(format!(
-                "expected `<tiles> <stacks> <pool> <supplies> <side> [<quiet>]`, found {} field(s)",
+                "expected `<tiles> <stacks> <pool> <supplies> <side> [<quiet>] [<name>:<value>]...`, \
+                 found {} field(s)",
                 fields.len()
             ));
         }
@@ -296,6 +599,7 @@ impl GameModel {
             .with_cells(cells.keys().copied().collect())
             .map_err(|e| PositionError(format!("tiles: {e}")))?;
         let mut position = Position::empty(&Arc::new(board), 0);
+        position.counters = self.rules.start_counters();
         for (id, state) in cells.values().enumerate() {
             position.tiles[id] = *state;
         }
@@ -351,11 +655,10 @@ impl GameModel {
                 position.pool
             ));
         }
-        position.supply = self.parse_supplies(fields[3])?;
+        self.parse_supply_entries(fields[3], &mut position, true)?;
         position.side = self.parse_side(fields[4])?;
-        if let Some(quiet) = fields.get(5) {
-            position.quiet = parse_quiet(quiet)?;
-        }
+        let named = self.parse_quiet_field(&fields[5..], &mut position)?;
+        self.parse_named_fields(named, &mut position)?;
         Ok(position)
     }
 
@@ -385,11 +688,7 @@ impl GameModel {
             })
             .collect();
         stacks.sort();
-        let mut supplies: Vec<(char, u32)> = (0..2)
-            .map(|p| (self.rules.player_letter(p), position.supply(p)))
-            .collect();
-        supplies.sort();
-        let supplies: Vec<String> = supplies.iter().map(|(l, n)| format!("{l}={n}")).collect();
+        let supplies = self.supply_entries(position, true);
         let or_dash = |items: Vec<String>| {
             if items.is_empty() {
                 "-".to_string()
@@ -407,11 +706,12 @@ impl GameModel {
         )
     }
 
-    /// Reads a stack's pieces, bottom first: `x`, `ox`.
+    /// Reads a stack's pieces, bottom first: `x`, `ox`, `oxK`.
     fn parse_pieces(&self, letters: &str) -> Result<Stack, String> {
         let rules = &self.rules;
-        let mut owners = Vec::new();
-        for c in letters.chars() {
+        let mut pieces = Vec::new();
+        let mut chars = letters.chars().peekable();
+        while let Some(c) = chars.next() {
             let owner = rules.player_by_letter(c).ok_or_else(|| {
                 format!(
                     "`{}` is not a player ({} or {})",
@@ -420,52 +720,27 @@ impl GameModel {
                     rules.player_letter(1)
                 )
             })?;
-            owners.push(owner);
+            pieces.push((owner, self.kind_after_owner(&mut chars)?));
         }
-        if owners.is_empty() {
+        if pieces.is_empty() {
             return Err("a stack needs at least one piece".into());
         }
-        if owners.len() > rules.max_height as usize {
+        if pieces.len() > rules.max_height as usize {
             return Err(format!(
                 "{} pieces; stacks may be at most {} high",
-                owners.len(),
+                pieces.len(),
                 rules.max_height
             ));
         }
-        Ok(Stack::of(&owners))
-    }
-
-    /// Reads `o=25,x=25`: every player's supply, in any order.
-    fn parse_supplies(&self, field: &str) -> Result<[u32; 2], PositionError> {
-        let rules = &self.rules;
-        let expected = || {
-            format!(
-                "supplies: `{}` is not `{}=<pieces>,{}=<pieces>`",
-                field.escape_debug(),
-                rules.player_letter(0),
-                rules.player_letter(1)
-            )
-        };
-        let mut supply: [Option<u32>; 2] = [None, None];
-        for part in field.split(',') {
-            let (letter, count) = part
-                .split_once('=')
-                .ok_or_else(|| PositionError(expected()))?;
-            let mut chars = letter.chars();
-            let player = match (chars.next(), chars.next()) {
-                (Some(c), None) => rules.player_by_letter(c),
-                _ => None,
-            }
-            .ok_or_else(|| PositionError(expected()))?;
-            let count = count.parse().map_err(|_| PositionError(expected()))?;
-            if supply[player as usize].replace(count).is_some() {
-                return Err(PositionError(expected()));
+        if pieces.len() > 1 {
+            if let Some(&(_, kind)) = pieces.iter().find(|&&(_, kind)| !rules.stacks(kind)) {
+                return Err(format!(
+                    "a {} does not stack, so it stands alone",
+                    rules.kinds[usize::from(kind)].name
+                ));
             }
         }
-        match supply {
-            [Some(a), Some(b)] => Ok([a, b]),
-            _ => Err(PositionError(expected())),
-        }
+        Ok(Stack::of_pieces(&pieces))
     }
 
     fn parse_side(&self, field: &str) -> Result<PlayerId, PositionError> {
@@ -484,6 +759,12 @@ impl GameModel {
         })
     }
 }
+
+/// The named field of a fixed board's supplies.
+const SUPPLY_FIELD: &str = "supply";
+
+/// The most pieces a position text's supply may hold (as `[setup] supply` allows).
+pub const MAX_SUPPLY: u32 = 1_000;
 
 /// The most tiles a patch position text may hold, counting those still in its pool (play
 /// lays them): generous for any game, small enough that a pasted text cannot ask for a

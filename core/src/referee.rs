@@ -2,7 +2,7 @@
 //! some rulesets), and who, if anyone, has won. Rulesets supply it (the variant host
 //! calls scripts); the core only asks.
 
-use crate::{GameModel, PlayerId, Position};
+use crate::{Delta, GameModel, PlayerId, Position};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,6 +11,28 @@ pub struct Outcome {
     pub winner: Option<PlayerId>,
     /// Why, in the players' terms ("o has no legal turn").
     pub reason: String,
+    /// A short name for this kind of ending ("most junctions"), where the reason's text
+    /// varies from game to game (it holds the scores): what reports count endings by.
+    pub key: Option<String>,
+    /// Each player's score, where the rules score the game.
+    pub scores: Option<[i64; 2]>,
+}
+
+impl Outcome {
+    /// A win or a draw, without a key or scores.
+    pub fn new(winner: Option<PlayerId>, reason: impl Into<String>) -> Outcome {
+        Outcome {
+            winner,
+            reason: reason.into(),
+            key: None,
+            scores: None,
+        }
+    }
+
+    /// What endings are counted by: the key, else the reason itself.
+    pub fn ending(&self) -> &str {
+        self.key.as_deref().unwrap_or(&self.reason)
+    }
 }
 
 /// Runs the after-turn rules and decides whether the game is over in a position (the
@@ -34,6 +56,27 @@ pub trait Referee {
     fn after_turn(&self, model: &GameModel, position: &mut Position) -> Result<(), Self::Error> {
         let _ = (model, position);
         Ok(())
+    }
+
+    /// Whether [`Referee::refusal`] refuses any turn. When it may, turns are listed and
+    /// each one asked, never counted without being made.
+    fn filters_turns(&self) -> bool {
+        false
+    }
+
+    /// Why the rules refuse a turn the forms allow (its change `delta` in `position`),
+    /// or `None` when they allow it. By default, every turn is allowed.
+    ///
+    /// # Errors
+    /// Whatever stops the rule from deciding (a failing script).
+    fn refusal(
+        &self,
+        model: &GameModel,
+        position: &Position,
+        delta: &Delta,
+    ) -> Result<Option<String>, Self::Error> {
+        let _ = (model, position, delta);
+        Ok(None)
     }
 
     /// `None` while the game goes on.

@@ -87,14 +87,14 @@ impl RegionEnds {
                 let region = self.region_of(rules, position, to) as usize;
                 let set = &self.ends[region * self.words..(region + 1) * self.words];
                 self.union.iter_mut().zip(set).for_each(|(u, s)| *u |= s);
-            } else if rules.may_pin(there) {
+            } else if rules.may_pin(there, 0) {
                 set_bit(&mut self.union, to);
             }
         }
         // The steps from the piece's own junction.
         for &to in board.neighbours(from) {
             let there = stacks[to as usize];
-            if there.is_empty() || rules.may_pin(there) {
+            if there.is_empty() || rules.may_pin(there, 0) {
                 set_bit(&mut self.union, to);
             }
         }
@@ -129,13 +129,13 @@ impl RegionEnds {
                         self.label[to as usize] = region;
                         queue.push(to);
                     }
-                } else if rules.may_pin(there) {
+                } else if rules.may_pin(there, 0) {
                     set_bit(set, to);
                 }
             }
             for &to in board.neighbours(j) {
                 let there = stacks[to as usize];
-                if there.is_empty() || rules.may_pin(there) {
+                if there.is_empty() || rules.may_pin(there, 0) {
                     set_bit(set, to);
                 }
             }

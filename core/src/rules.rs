@@ -3,7 +3,7 @@
 //!
 //! A ruleset's TOML and scripts fill these in; the core never asks which ruleset it plays.
 
-use crate::{Colour, PlayerId, Stack, TurnForms};
+use crate::{Colour, KindId, PlayerId, Stack, TurnForms};
 
 /// A player as the model sees it: a letter for texts and the junction colour it owns.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,6 +108,70 @@ impl CaptureTable {
     }
 }
 
+/// A kind of piece: its name and letter for texts and pictures, and whether it may
+/// stand in a stack with other pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceKind {
+    pub name: String,
+    /// Written after the owner's letter in position texts (`xK`); the first kind's is
+    /// never written.
+    pub letter: char,
+    /// Whether pieces of this kind merge into stacks, split from them, and land on or
+    /// are landed on by a single piece's move. A kind that does not stands alone.
+    pub stacks: bool,
+}
+
+impl PieceKind {
+    /// The one kind of a ruleset that names none.
+    pub fn plain() -> PieceKind {
+        PieceKind {
+            name: "piece".into(),
+            letter: 'p',
+            stacks: true,
+        }
+    }
+}
+
+/// Which empty junctions a drop may go to, by their colour seen from the player who
+/// drops.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DropTo {
+    /// Any empty junction.
+    #[default]
+    Any,
+    /// Only junctions of the dropping player's own colour.
+    Own,
+    /// Only junctions of the other player's colour.
+    Other,
+}
+
+/// Where pieces that a landing takes go.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TakenPieces {
+    /// Out of the game.
+    #[default]
+    Out,
+    /// Back to their owner's supply, to be dropped again.
+    ToOwner,
+    /// To the supply of the player who took them, as pieces of their own.
+    ToTaker,
+}
+
+/// A number the game keeps beside the board: one for the game, or one per player. The
+/// ruleset's scripts read and change it; it is part of the position (its text, its
+/// equality), so a rule may depend on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counter {
+    pub name: String,
+    /// One value per player (player 0's first), or one for the game.
+    pub per_player: bool,
+    /// The value a game starts with.
+    pub start: i64,
+    /// The smallest and largest values it may take.
+    pub min: i64,
+    pub max: i64,
+}
+
 /// Everything the turn generator needs to know about a ruleset.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -119,6 +183,18 @@ pub struct Rules {
     pub capture: CaptureTable,
     pub placement: PlacementRule,
     pub removal: RemovalRule,
+    /// The kinds of piece, at least one; a piece's [`KindId`] is its place here.
+    pub kinds: Vec<PieceKind>,
+    /// Where drops may go.
+    pub drop_to: DropTo,
+    /// Where pieces a landing takes go.
+    pub taken: TakenPieces,
+    /// The counters a position keeps, in order.
+    pub counters: Vec<Counter>,
+    /// Whether a position keeps what the turn that led to it did
+    /// ([`crate::Position::last_turn`]): only where the rules ask, since it costs a
+    /// little on every turn.
+    pub keep_last_turn: bool,
 }
 
 impl Rules {
@@ -164,10 +240,89 @@ impl Rules {
         }
     }
 
-    /// Whether a moving piece may end on `target`, on top of what is there: the stack
-    /// stays within the height limit.
+    /// Whether a moving piece of `kind` may end on `target`, on top of what is there:
+    /// the stack stays within the height limit, and both pieces are of kinds that stack.
     #[inline]
-    pub fn may_pin(&self, target: Stack) -> bool {
+    pub fn may_pin(&self, target: Stack, kind: KindId) -> bool {
         target.height() < self.max_height
+            && (self.plain_pieces() || (self.stacks(kind) && self.stacks(target.top_kind())))
+    }
+
+    /// Whether pieces of `kind` stand in stacks with others.
+    #[inline]
+    pub fn stacks(&self, kind: KindId) -> bool {
+        self.kinds[usize::from(kind)].stacks
+    }
+
+    /// Whether every piece is of one kind that stacks: then kinds change nothing, and the
+    /// generator's counts of stack moves (which know nothing of kinds) hold.
+    #[inline]
+    pub fn plain_pieces(&self) -> bool {
+        self.kinds.len() == 1 && self.kinds[0].stacks
+    }
+
+    /// The kind of stack `stack` is, for a merge or a split: its pieces' one kind when
+    /// they are all of one that stacks, `None` when it may not merge or split.
+    #[inline]
+    pub fn stacking_kind(&self, stack: Stack) -> Option<KindId> {
+        if self.plain_pieces() {
+            return Some(0);
+        }
+        stack.uniform_kind().filter(|&kind| self.stacks(kind))
+    }
+
+    /// The kind whose letter this is.
+    pub fn kind_by_letter(&self, letter: char) -> Option<KindId> {
+        self.kinds
+            .iter()
+            .position(|k| k.letter == letter)
+            .map(|k| k as KindId)
+    }
+
+    /// The kind with this name.
+    pub fn kind_by_name(&self, name: &str) -> Option<KindId> {
+        self.kinds
+            .iter()
+            .position(|k| k.name == name)
+            .map(|k| k as KindId)
+    }
+
+    /// The counters' values at the start of a game, as a position keeps them.
+    pub fn start_counters(&self) -> Vec<i64> {
+        let mut values = Vec::new();
+        for counter in &self.counters {
+            let places = if counter.per_player { 2 } else { 1 };
+            values.extend(std::iter::repeat_n(counter.start, places));
+        }
+        values
+    }
+
+    /// Where counter `name`'s value for `player` (or the game's) stands among a
+    /// position's counters, and the counter.
+    pub fn counter_place(&self, name: &str, player: Option<PlayerId>) -> Option<(usize, &Counter)> {
+        let mut at = 0;
+        for counter in &self.counters {
+            if counter.name == name {
+                let offset = match (counter.per_player, player) {
+                    (true, Some(p)) => usize::from(p),
+                    (false, None) => 0,
+                    _ => return None,
+                };
+                return Some((at + offset, counter));
+            }
+            at += if counter.per_player { 2 } else { 1 };
+        }
+        None
+    }
+
+    /// Whether `player` may drop a piece on a junction of `colour` (its emptiness
+    /// apart).
+    #[inline]
+    pub fn may_drop_on(&self, player: PlayerId, colour: Colour) -> bool {
+        match self.drop_to {
+            DropTo::Any => true,
+            DropTo::Own => self.colour_of(player) == colour,
+            DropTo::Other => self.colour_of(player) != colour,
+        }
     }
 }

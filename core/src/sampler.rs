@@ -13,13 +13,14 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use crate::forms::{FormGroup, PieceKind};
+use crate::forms::{FormGroup, PieceForm};
+use crate::model::delta_of;
 use crate::movegen::{flippable_cells, for_each_turn, Flips, Scratch};
 use crate::ordered_draw::{self, DrawBuffers};
 use crate::stack_count::{
     any_stack_move, count_stack_moves, nth_stack_move, Category, OwnStacks, StagedBoard,
 };
-use crate::{CellId, Delta, GameModel, JunctionId, Position};
+use crate::{CellId, Delta, GameModel, JunctionId, Position, Referee, Rules};
 
 /// Buffers reused from one call to the next on a thread.
 #[derive(Default)]
@@ -38,6 +39,10 @@ thread_local! {
     static BUFFERS: RefCell<Buffers> = RefCell::default();
 }
 
+/// How many turns a random draw makes before it lists the allowed ones: where a rule
+/// refuses few turns, a redraw or two finds one without listing them all.
+const REDRAWS: usize = 8;
+
 /// Runs `f` with this thread's buffers (fresh ones if they are in use further up).
 fn with_buffers<T>(f: impl FnOnce(&mut Buffers) -> T) -> T {
     BUFFERS.with(|cell| match cell.try_borrow_mut() {
@@ -47,9 +52,13 @@ fn with_buffers<T>(f: impl FnOnce(&mut Buffers) -> T) -> T {
 }
 
 /// Whether the generator's turns of this group are whole-stack moves (and perhaps the
-/// flip alone), which can be counted without being listed.
-pub(crate) fn countable(group: &FormGroup) -> bool {
-    group.tile.is_none() && !group.pieces.contains(PieceKind::Move)
+/// flip alone), which can be counted without being listed: the counts know nothing of
+/// kinds of piece, single pieces' moves, drops or tile actions.
+pub(crate) fn countable(rules: &Rules, group: &FormGroup) -> bool {
+    group.tile.is_none()
+        && !group.pieces.contains(PieceForm::Move)
+        && !group.pieces.contains(PieceForm::Drop)
+        && rules.plain_pieces()
 }
 
 /// The tiles as a flip leaves them: the position's own, or a copy with one tile flipped.
@@ -118,7 +127,7 @@ impl GameModel {
         choose: &mut dyn FnMut(usize) -> usize,
         buffers: &mut Buffers,
     ) -> Option<Delta> {
-        if !self.groups_for(flip).all(countable) {
+        if !self.groups_for(flip).all(|g| countable(&self.rules, g)) {
             // One of the turns in the generator's order, counted group by group.
             let turn = ordered_draw::draw(
                 self,
@@ -161,6 +170,7 @@ impl GameModel {
                         flip,
                         tile: None,
                         changes: Default::default(),
+                        drop: None,
                     });
                 }
                 k -= 1;
@@ -179,9 +189,89 @@ impl GameModel {
                 flip,
                 tile: None,
                 changes: action.changes(position),
+                drop: None,
             });
         }
         unreachable!("k is below the total")
+    }
+
+    /// A random turn the referee allows: drawn as [`GameModel::random_turn`] draws,
+    /// again while the referee refuses the drawn one (a few times), then uniformly from
+    /// the distinct turns it allows, listed. Where the referee refuses nothing, exactly
+    /// [`GameModel::random_turn`].
+    ///
+    /// # Errors
+    /// An error of the referee's rule.
+    pub fn random_allowed_turn<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        choose: &mut dyn FnMut(usize) -> usize,
+    ) -> Result<Option<Delta>, R::Error> {
+        if !referee.filters_turns() {
+            return Ok(self.random_turn(position, choose));
+        }
+        for _ in 0..REDRAWS {
+            let Some(delta) = self.random_turn(position, choose) else {
+                return Ok(None);
+            };
+            if referee.refusal(self, position, &delta)?.is_none() {
+                return Ok(Some(delta));
+            }
+        }
+        let allowed = self.allowed_deltas(referee, position, &self.distinct_deltas(position))?;
+        Ok(match allowed.len() {
+            0 => None,
+            n => Some(allowed[choose(n)].clone()),
+        })
+    }
+
+    /// Whether the side to move has a turn the referee allows (see
+    /// [`GameModel::has_turn`]).
+    ///
+    /// # Errors
+    /// An error of the referee's rule.
+    pub fn has_allowed_turn<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        with_flips: bool,
+    ) -> Result<bool, R::Error> {
+        if !referee.filters_turns() {
+            return Ok(self.has_turn(position, with_flips));
+        }
+        self.has_turn_where(position, with_flips, &mut |delta| {
+            Ok(referee.refusal(self, position, delta)?.is_none())
+        })
+    }
+
+    /// Whether the side to move has a turn whose change `allowed` accepts: the turns are
+    /// made one by one until one is.
+    ///
+    /// # Errors
+    /// An error of `allowed`.
+    pub fn has_turn_where<E>(
+        &self,
+        position: &Position,
+        with_flips: bool,
+        allowed: &mut dyn FnMut(&Delta) -> Result<bool, E>,
+    ) -> Result<bool, E> {
+        let flips = if with_flips { Flips::All } else { Flips::None };
+        let mut failed = None;
+        let found = for_each_turn(self, position, flips, &mut |turn, staged| match allowed(
+            &delta_of(turn, staged),
+        ) {
+            Ok(true) => ControlFlow::Break(()),
+            Ok(false) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(found.is_break()),
+        }
     }
 
     /// Whether the side to move has any turn; with `with_flips` false, only turns without
@@ -211,7 +301,7 @@ impl GameModel {
         if self.groups_for(flip).next().is_none() {
             return false;
         }
-        if !self.groups_for(flip).all(countable) {
+        if !self.groups_for(flip).all(|g| countable(&self.rules, g)) {
             let only = match flip {
                 None => Flips::None,
                 flip => Flips::Only(flip),
@@ -228,7 +318,7 @@ impl GameModel {
         // moves whole settles it.
         if self
             .groups_for(flip)
-            .any(|g| g.pieces.contains(PieceKind::Step))
+            .any(|g| g.pieces.contains(PieceForm::Step))
         {
             let stacks = position.stacks();
             let side = position.side();

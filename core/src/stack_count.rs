@@ -10,7 +10,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::forms::{PieceKind, PieceKinds};
+use crate::forms::{PieceForm, PieceForms};
 use arrayvec::ArrayVec;
 
 use crate::empty_areas::EmptyAreas;
@@ -493,12 +493,12 @@ pub(crate) enum Category {
 /// until `visit` breaks. `reaches` must come from [`OwnStacks::compute_areas`].
 fn for_each_category(
     at: &StagedBoard,
-    kinds: PieceKinds,
+    forms: PieceForms,
     reaches: &mut OwnStacks,
     visit: &mut dyn FnMut(Category, u64) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let stacks = reaches.own.len();
-    if kinds.contains(PieceKind::Step) {
+    if forms.contains(PieceForm::Step) {
         for own in 0..stacks {
             visit(
                 Category::Steps { own },
@@ -506,8 +506,8 @@ fn for_each_category(
             )?;
         }
     }
-    let split = kinds.contains(PieceKind::Split);
-    let step_then_split = kinds.contains(PieceKind::StepThenSplit);
+    let split = forms.contains(PieceForm::Split);
+    let step_then_split = forms.contains(PieceForm::StepThenSplit);
     if split || step_then_split {
         for own in 0..stacks {
             let j = reaches.own[own];
@@ -524,7 +524,7 @@ fn for_each_category(
             }
         }
     }
-    if kinds.contains(PieceKind::Merge) {
+    if forms.contains(PieceForm::Merge) {
         // Only a junction next to two own stacks can be merged onto.
         for &target in &reaches.touched {
             let content = at.stacks[target as usize];
@@ -535,7 +535,7 @@ fn for_each_category(
             visit(Category::Merges { target }, count)?;
         }
     }
-    if kinds.contains(PieceKind::StepThenMerge) {
+    if forms.contains(PieceForm::StepThenMerge) {
         for own in 0..stacks {
             let count = stepped_merges(at, reaches, own);
             visit(Category::SteppedMerges { own }, count)?;
@@ -544,16 +544,16 @@ fn for_each_category(
     ControlFlow::Continue(())
 }
 
-/// How many stack moves `stack_moves` emits for these piece kinds; the categories that
+/// How many stack moves `stack_moves` emits for these piece forms; the categories that
 /// have any are added to `tally` with their counts, for [`nth_stack_move`].
 pub(crate) fn count_stack_moves(
     at: &StagedBoard,
-    kinds: PieceKinds,
+    forms: PieceForms,
     reaches: &mut OwnStacks,
     tally: &mut Vec<(Category, u64)>,
 ) -> u64 {
     let mut total = 0;
-    let _ = for_each_category(at, kinds, reaches, &mut |category, count| {
+    let _ = for_each_category(at, forms, reaches, &mut |category, count| {
         if count > 0 {
             tally.push((category, count));
             total += count;
@@ -564,12 +564,12 @@ pub(crate) fn count_stack_moves(
 }
 
 /// Whether there is any stack move at all (cheaper than counting: a step is enough).
-pub(crate) fn any_stack_move(at: &StagedBoard, kinds: PieceKinds, reaches: &mut OwnStacks) -> bool {
+pub(crate) fn any_stack_move(at: &StagedBoard, forms: PieceForms, reaches: &mut OwnStacks) -> bool {
     let stepping = (0..reaches.own.len()).any(|own| !reaches.areas.next_to(own).is_empty());
-    if kinds.contains(PieceKind::Step) && stepping {
+    if forms.contains(PieceForm::Step) && stepping {
         return true;
     }
-    for_each_category(at, kinds, reaches, &mut |_, count| {
+    for_each_category(at, forms, reaches, &mut |_, count| {
         if count > 0 {
             ControlFlow::Break(())
         } else {

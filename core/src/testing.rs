@@ -3,8 +3,8 @@
 //! tested without it.
 
 use crate::{
-    Board, CaptureTable, Colour, GameModel, Lattice, Outcome, PlacementRule, PlayerSpec, Position,
-    Referee, RemovalRule, Rules, TileSet, TurnForms,
+    Board, CaptureTable, Colour, DropTo, GameModel, Lattice, Outcome, PieceKind, PlacementRule,
+    PlayerSpec, Position, Referee, RemovalRule, Rules, TakenPieces, TileSet, TurnForms,
 };
 
 /// Truchet's turn: an optional flip, then a step, or a merge or split with an optional
@@ -53,6 +53,11 @@ pub fn model(
         capture: table,
         placement: PlacementRule::default(),
         removal: RemovalRule::default(),
+        kinds: vec![PieceKind::plain()],
+        drop_to: DropTo::Any,
+        taken: TakenPieces::Out,
+        counters: Vec::new(),
+        keep_last_turn: false,
     };
     GameModel::new(board, rules)
 }
@@ -68,6 +73,19 @@ pub fn trugo_tiles() -> TileSet {
         ],
     )
     .expect("valid tile set")
+}
+
+/// A tile of two bands for any lattice: on squares Truchet's, on hexagons Trugo's.
+pub fn trugo_tiles_for(lattice: Lattice) -> TileSet {
+    match lattice {
+        Lattice::Square => square_tiles(),
+        Lattice::HexFlat => trugo_tiles(),
+        Lattice::Hex => TileSet::new(
+            Lattice::Hex,
+            &[("0", &[&["ne", "s", "nw"]]), ("1", &[&["n", "se", "sw"]])],
+        )
+        .expect("valid tile set"),
+    }
 }
 
 /// A model of Trugo's board and turns (placement, removal, piece moves, stacks of two),
@@ -86,6 +104,11 @@ pub fn trugo_model() -> GameModel {
             keep_connected: true,
             when_pool_empty: true,
         },
+        kinds: vec![PieceKind::plain()],
+        drop_to: DropTo::Any,
+        taken: TakenPieces::Out,
+        counters: Vec::new(),
+        keep_last_turn: false,
     };
     GameModel::new(board, rules)
 }

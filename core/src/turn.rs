@@ -6,7 +6,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::{Cell, CellId, JunctionId, PlayerId, Position, Stack};
+use crate::{Cell, CellId, JunctionId, KindId, PlayerId, Position, Stack};
 
 /// The most stacks a merge can gather or a split can make: one per side of a cell corner.
 pub const MAX_LINKS: usize = 6;
@@ -46,6 +46,8 @@ pub enum PieceAction {
     /// The top piece of `from` moves through its region, and perhaps one step further,
     /// to `to`, landing on top of any piece there.
     Move { from: JunctionId, to: JunctionId },
+    /// A piece of `kind` from the mover's supply goes to the empty junction `to`.
+    Drop { kind: KindId, to: JunctionId },
 }
 
 /// A turn.
@@ -57,6 +59,21 @@ pub struct Turn {
 }
 
 impl Turn {
+    /// The kind of the piece the turn drops, if it drops one.
+    #[inline]
+    pub fn dropped(&self) -> Option<crate::KindId> {
+        match self.piece {
+            Some(PieceAction::Drop { kind, .. }) => Some(kind),
+            Some(
+                PieceAction::Step { .. }
+                | PieceAction::Merge { .. }
+                | PieceAction::Split { .. }
+                | PieceAction::Move { .. },
+            )
+            | None => None,
+        }
+    }
+
     /// A turn that is only a piece action.
     pub fn piece(action: PieceAction) -> Turn {
         Turn {
@@ -76,6 +93,8 @@ pub struct Delta {
     pub flip: Option<CellId>,
     pub tile: Option<TileAction>,
     pub changes: ArrayVec<(JunctionId, Stack), { MAX_LINKS + 2 }>,
+    /// The kind of the piece a drop takes from the mover's supply.
+    pub drop: Option<KindId>,
 }
 
 impl Delta {
@@ -121,36 +140,47 @@ impl PieceAction {
                 sources,
                 target,
             } => {
-                let height_at = |j: JunctionId| match step {
-                    Some((from, to)) if *to == j => staged.stack(*from).height(),
-                    _ => staged.stack(j).height(),
+                let before = |j: JunctionId| match step {
+                    Some((from, to)) if *to == j => staged.stack(*from),
+                    _ => staged.stack(j),
                 };
-                let total: u8 = sources.iter().map(|&s| height_at(s)).sum();
+                let total: u8 = sources.iter().map(|&s| before(s).height()).sum();
+                // Only stacks of one kind merge: the merged stack is of that kind.
+                let kind = before(sources[0]).top_kind();
                 if let Some((from, _)) = step {
                     set(*from, Stack::EMPTY);
                 }
                 for &s in sources {
                     set(s, Stack::EMPTY);
                 }
-                set(*target, Stack::new(mover, total));
+                set(*target, Stack::of_kind(mover, kind, total));
             }
             PieceAction::Split {
                 step,
                 source,
                 parts,
             } => {
+                // Only a stack of one kind splits: each part is of that kind.
+                let kind = match step {
+                    Some((from, _)) => staged.stack(*from),
+                    None => staged.stack(*source),
+                }
+                .top_kind();
                 if let Some((from, _)) = step {
                     set(*from, Stack::EMPTY);
                 }
                 set(*source, Stack::EMPTY);
                 for &(j, h) in parts {
-                    set(j, Stack::new(mover, h));
+                    set(j, Stack::of_kind(mover, kind, h));
                 }
             }
             PieceAction::Move { from, to } => {
                 let start = staged.stack(*from);
                 set(*from, start.popped());
-                set(*to, staged.stack(*to).pushed(mover));
+                set(*to, staged.stack(*to).pushed_piece(mover, start.top_kind()));
+            }
+            PieceAction::Drop { kind, to } => {
+                set(*to, staged.stack(*to).pushed_piece(mover, *kind));
             }
         }
         changes.retain(|(j, stack)| staged.stack(*j) != *stack);

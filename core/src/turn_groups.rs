@@ -21,6 +21,52 @@ use crate::movegen::{for_each_turn, Flips};
 use crate::{CellId, Delta, GameModel, LegalTurn, Position, Referee, Turn};
 
 impl GameModel {
+    /// Of these turns, those the referee allows (all, where it filters none).
+    ///
+    /// # Errors
+    /// An error of the referee's rule.
+    pub(crate) fn allowed_only<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        mut turns: Vec<LegalTurn>,
+    ) -> Result<Vec<LegalTurn>, R::Error> {
+        if !referee.filters_turns() {
+            return Ok(turns);
+        }
+        let mut failed = None;
+        turns.retain(|turn| match referee.refusal(self, position, &turn.delta) {
+            Ok(refusal) => refusal.is_none(),
+            Err(e) => {
+                failed.get_or_insert(e);
+                false
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(turns),
+        }
+    }
+
+    /// Of these changes, those the referee allows (see [`GameModel::allowed_only`]).
+    ///
+    /// # Errors
+    /// An error of the referee's rule.
+    pub(crate) fn allowed_deltas<R: Referee>(
+        &self,
+        referee: &R,
+        position: &Position,
+        deltas: &[Delta],
+    ) -> Result<Vec<Delta>, R::Error> {
+        let mut allowed = Vec::with_capacity(deltas.len());
+        for delta in deltas {
+            if referee.refusal(self, position, delta)?.is_none() {
+                allowed.push(delta.clone());
+            }
+        }
+        Ok(allowed)
+    }
+
     /// Visits the distinct changes of the side to move, one flip option at a time (no
     /// flip first, then each flippable tile), each group in the order turns are
     /// generated (so, where [`crate::TurnForms::turns_never_coincide`], the changes
@@ -92,7 +138,10 @@ impl GameModel {
                 .drain()
                 .map(|(delta, (turn, text))| LegalTurn { turn, text, delta })
                 .collect();
-            match self.settle_distinct(referee, position, turns) {
+            let settled = self
+                .allowed_only(referee, position, turns)
+                .and_then(|turns| self.settle_distinct(referee, position, turns));
+            match settled {
                 Ok(turns) => visit(turns),
                 Err(e) => {
                     failed = Some(e);
@@ -130,7 +179,8 @@ impl GameModel {
         position: &Position,
         flip: Option<CellId>,
     ) -> Result<Vec<LegalTurn>, R::Error> {
-        let turns = self.legal_turns_flipping(position, flip);
+        let turns =
+            self.allowed_only(referee, position, self.legal_turns_flipping(position, flip))?;
         self.settle_distinct(referee, position, turns)
     }
 

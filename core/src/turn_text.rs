@@ -10,6 +10,7 @@
 //! | split | `b4-b3,2xa4` (source, then targets; `Nx` for a substack of N > 1) |
 //! | step, then merge or split | `a1-c3;c3,c5-c4`, `a1-c3;c3-b3,c4` |
 //! | tile action, then piece action | `b:c12,a1e-b2w` |
+//! | drop from the supply | `*c3`, or `K*c3` for a kind with letter `K` (not the first kind) |
 //!
 //! Reading accepts sources and targets in any order; writing sorts them by column then
 //! row. A turn that is not legal gets an error that says why, in the players' terms.
@@ -27,7 +28,7 @@ use arrayvec::ArrayVec;
 
 use crate::turn::MAX_LINKS;
 use crate::{
-    names, Board, GameModel, IllegalTurnError, JunctionId, LegalTurn, PieceAction, Position,
+    names, Board, GameModel, IllegalTurnError, JunctionId, LegalTurn, PieceAction, Position, Rules,
     Staged, TileAction, Turn, TurnError, TurnSyntaxError,
 };
 
@@ -76,7 +77,7 @@ impl GameModel {
             if turn.tile.is_some() {
                 text.push(',');
             }
-            piece_text(staged.board(), piece, &mut text);
+            piece_text(&self.rules, staged.board(), piece, &mut text);
         }
         text
     }
@@ -223,7 +224,7 @@ impl GameModel {
 /// Writes a piece action, stacks sorted by column then row. Names are pushed onto the
 /// text as they come: listing a Truchet position names thousands of turns, and making
 /// each name and part a string of its own was most of the listing.
-fn piece_text(board: &Board, piece: &PieceAction, text: &mut String) {
+fn piece_text(rules: &Rules, board: &Board, piece: &PieceAction, text: &mut String) {
     let name = |text: &mut String, j: JunctionId| board.push_junction_name(text, j);
     let order = |j: &JunctionId| {
         let junction = board.junction(*j);
@@ -241,6 +242,14 @@ fn piece_text(board: &Board, piece: &PieceAction, text: &mut String) {
         PieceAction::Step { from, to } | PieceAction::Move { from, to } => {
             name(text, *from);
             text.push('-');
+            name(text, *to);
+        }
+        PieceAction::Drop { kind, to } => {
+            // The first kind goes without its letter, as in position texts.
+            if *kind != 0 {
+                text.push(rules.kinds[usize::from(*kind)].letter);
+            }
+            text.push('*');
             name(text, *to);
         }
         PieceAction::Merge {
@@ -283,8 +292,41 @@ fn piece_text(board: &Board, piece: &PieceAction, text: &mut String) {
     }
 }
 
+/// Reads a drop, `*c3` or `K*c3`: the kind's letter (none for the first kind), `*`, and
+/// the junction.
+fn read_drop(
+    model: &GameModel,
+    board: &Board,
+    kind: &str,
+    at: &str,
+) -> Result<PieceAction, String> {
+    let rules = &model.rules;
+    let mut letters = kind.chars();
+    let kind = match (letters.next(), letters.next()) {
+        (None, _) => Some(0),
+        (Some(letter), None) => rules.kind_by_letter(letter),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        let named: Vec<String> = rules
+            .kinds
+            .iter()
+            .map(|k| format!("`{}` {}", k.letter, k.name))
+            .collect();
+        format!(
+            "`{}` before `*` is not the letter of a kind of piece ({})",
+            kind.escape_debug(),
+            named.join(", ")
+        )
+    })?;
+    let to = board
+        .junction_by_name(at)
+        .ok_or_else(|| format!("`{}` is not a junction of this board", at.escape_debug()))?;
+    Ok(PieceAction::Drop { kind, to })
+}
+
 /// Reads a piece action on `board`: a step or move, a merge or a split, perhaps after a
-/// step.
+/// step, or a drop.
 fn read_piece(model: &GameModel, board: &Board, text: &str) -> Result<PieceAction, String> {
     let forms = &model.rules.forms;
     let junction = |name: &str| {
@@ -294,6 +336,9 @@ fn read_piece(model: &GameModel, board: &Board, text: &str) -> Result<PieceActio
     };
     if text.is_empty() {
         return Err("a piece action such as `a1-c3` is missing".into());
+    }
+    if let Some((kind, at)) = text.split_once('*') {
+        return read_drop(model, board, kind, at);
     }
     let (step, main) = match text.split_once(';') {
         Some((first, second)) => {
@@ -319,7 +364,7 @@ fn read_piece(model: &GameModel, board: &Board, text: &str) -> Result<PieceActio
                 return Err("after `;` comes a merge or a split, not a step".into());
             }
             // One text, two actions: the ruleset has one or the other.
-            if forms.has_piece(crate::forms::PieceKind::Move) {
+            if forms.has_piece(crate::forms::PieceForm::Move) {
                 PieceAction::Move { from, to }
             } else {
                 PieceAction::Step { from, to }

@@ -9,4 +9,5 @@ mod reference;
 mod generator_agrees_with_reference;
 mod geometry;
 mod hex_generator_agrees_with_reference;
+mod texts_with_kinds;
 mod trugo_generator_agrees_with_reference;

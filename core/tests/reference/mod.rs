@@ -7,7 +7,9 @@ use std::collections::{BTreeSet, HashSet};
 
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
-use variant_run_core::{GameModel, JunctionId, Link, Position, Stack};
+use variant_run_core::{
+    Delta, GameModel, JunctionId, KindId, Link, PieceForm, Position, Stack, TakenPieces,
+};
 pub mod trugo;
 
 fn edge_neighbours(model: &GameModel, j: JunctionId) -> Vec<JunctionId> {
@@ -70,12 +72,31 @@ fn can_land(model: &GameModel, stacks: &[Stack], side: u8, j: JunctionId, height
     }
 }
 
-fn finish(position: &Position, tiles: &[u8], stacks: Vec<Stack>) -> Position {
+fn finish(model: &GameModel, position: &Position, tiles: &[u8], stacks: Vec<Stack>) -> Position {
     let mut next = position.clone();
     let side = position.side();
     let captured = (0..stacks.len()).any(|j| {
         position.stacks()[j].owner() == Some(1 - side) && !stacks[j].is_owned_by(1 - side)
     });
+    // Taken pieces go where the rules say: each enemy piece gone from a junction.
+    let keeper = match model.rules.taken {
+        TakenPieces::Out => None,
+        TakenPieces::ToOwner => Some(1 - side),
+        TakenPieces::ToTaker => Some(side),
+    };
+    if let Some(keeper) = keeper {
+        for (j, after) in stacks.iter().enumerate() {
+            let before = position.stacks()[j];
+            for kind in 0..model.rules.kinds.len() as KindId {
+                let gone = before.pieces_of_kind(1 - side, kind) as i64
+                    - after.pieces_of_kind(1 - side, kind) as i64;
+                if gone > 0 {
+                    let held = next.supply_of(keeper, kind);
+                    next.set_supply_of(keeper, kind, held + gone as u32);
+                }
+            }
+        }
+    }
     for (cell, &state) in tiles.iter().enumerate() {
         next.set_tile(cell as u16, state);
     }
@@ -138,7 +159,7 @@ pub fn children(model: &GameModel, position: &Position) -> HashSet<Position> {
                 let mut s = start.clone();
                 s[b as usize] = s[a as usize];
                 s[a as usize] = Stack::EMPTY;
-                out.insert(finish(position, &tiles, s.clone())); // the step alone
+                out.insert(finish(model, position, &tiles, s.clone())); // the step alone
                 after_steps.push((s, Some(b)));
             }
         }
@@ -165,6 +186,16 @@ pub fn children(model: &GameModel, position: &Position) -> HashSet<Position> {
                             continue;
                         }
                     }
+                    // Only stacks of one kind, a kind that stacks, merge.
+                    let Some(kind) = one_stacking_kind(
+                        model,
+                        &chosen
+                            .iter()
+                            .map(|&c| stacks[c as usize])
+                            .collect::<Vec<_>>(),
+                    ) else {
+                        continue;
+                    };
                     let total: u8 = chosen.iter().map(|&s| stacks[s as usize].height()).sum();
                     if total > model.rules.max_height || !can_land(model, stacks, side, t, total) {
                         continue;
@@ -173,8 +204,8 @@ pub fn children(model: &GameModel, position: &Position) -> HashSet<Position> {
                     for &c in &chosen {
                         s[c as usize] = Stack::EMPTY;
                     }
-                    s[t as usize] = Stack::new(side, total);
-                    out.insert(finish(position, &tiles, s));
+                    s[t as usize] = Stack::of_kind(side, kind, total);
+                    out.insert(finish(model, position, &tiles, s));
                 }
             }
             // Splits of every own stack (after a step: only of the stepped stack).
@@ -183,6 +214,9 @@ pub fn children(model: &GameModel, position: &Position) -> HashSet<Position> {
                 if !stack.is_all(side) || stack.height() < 2 {
                     continue;
                 }
+                let Some(kind) = one_stacking_kind(model, &[stack]) else {
+                    continue;
+                };
                 if stepped.is_some_and(|b| b != src) {
                     continue;
                 }
@@ -202,15 +236,78 @@ pub fn children(model: &GameModel, position: &Position) -> HashSet<Position> {
                     s[src as usize] = Stack::EMPTY;
                     for (&t, &p) in around.iter().zip(&parts) {
                         if p > 0 {
-                            s[t as usize] = Stack::new(side, p);
+                            s[t as usize] = Stack::of_kind(side, kind, p);
                         }
                     }
-                    out.insert(finish(position, &tiles, s));
+                    out.insert(finish(model, position, &tiles, s));
                 }
             }
         }
     }
+    if model.rules.forms.has_piece(PieceForm::Drop) {
+        drops(model, position, &mut out);
+    }
     out
+}
+
+/// The kind all these stacks' pieces are of, when it is one kind and a kind that
+/// stacks: what a merge or split needs.
+fn one_stacking_kind(model: &GameModel, stacks: &[Stack]) -> Option<KindId> {
+    let mut kinds = BTreeSet::new();
+    for stack in stacks {
+        kinds.extend(stack.pieces().map(|(_, kind)| kind));
+    }
+    match kinds.into_iter().collect::<Vec<_>>()[..] {
+        [kind] if model.rules.kinds[kind as usize].stacks => Some(kind),
+        _ => None,
+    }
+}
+
+/// Drops: each kind the side to move holds, on each empty junction of a colour the rules
+/// allow, with no flip.
+fn drops(model: &GameModel, position: &Position, out: &mut HashSet<Position>) {
+    let side = position.side();
+    let board = &model.board;
+    for kind in 0..model.rules.kinds.len() as KindId {
+        let held = position.supply_of(side, kind);
+        if held == 0 {
+            continue;
+        }
+        for j in 0..board.junction_count() as JunctionId {
+            if !position.stack(j).is_empty()
+                || !model.rules.may_drop_on(side, board.junction(j).colour)
+            {
+                continue;
+            }
+            let mut stacks = position.stacks().to_vec();
+            stacks[j as usize] = Stack::of_kind(side, kind, 1);
+            let mut next = finish(model, position, position.tiles(), stacks);
+            next.set_supply_of(side, kind, held - 1);
+            out.insert(next);
+        }
+    }
+}
+
+/// The change that leads from `before` to `after` (a fixed board's position one turn
+/// on): the tile that differs, the junctions whose stacks differ, and the kind whose
+/// supply went down by one (a drop), as the model writes a turn's change.
+pub fn delta_between(model: &GameModel, before: &Position, after: &Position) -> Delta {
+    let flip = (0..before.tiles().len())
+        .find(|&c| before.tiles()[c] != after.tiles()[c])
+        .map(|c| c as u16);
+    let changes = (0..before.stacks().len())
+        .filter(|&j| before.stacks()[j] != after.stacks()[j])
+        .map(|j| (j as JunctionId, after.stacks()[j]))
+        .collect();
+    let side = before.side();
+    let drop = (0..model.rules.kinds.len() as KindId)
+        .find(|&k| after.supply_of(side, k) + 1 == before.supply_of(side, k));
+    Delta {
+        flip,
+        tile: None,
+        changes,
+        drop,
+    }
 }
 
 /// perft by the reference generator (no end-of-game rule: every position goes on).
