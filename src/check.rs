@@ -187,7 +187,7 @@ fn smoke_game(variant: &Variant, seed: u64) -> Result<(usize, String), GameError
     while outcome.is_none() && turns < MAX_TURNS {
         let Some(delta) = variant
             .model
-            .random_turn(&position, &mut |n| rng.gen_range(0..n))
+            .random_allowed_turn(variant, &position, &mut |n| rng.gen_range(0..n))?
         else {
             return Ok((turns, "stuck: no turn to play and no result".into()));
         };

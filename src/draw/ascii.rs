@@ -103,16 +103,15 @@ pub fn board_in_setup(
     ));
     if position.board().is_patch() {
         out.push_str(&format!(
-            "; {} in the pool, pieces to come: {} {}, {} {}",
+            "; {} in the pool, pieces to come: {}",
             match position.pool() {
                 1 => "1 tile".to_string(),
                 n => format!("{n} tiles"),
             },
-            rules.player_letter(0),
-            position.supply(0),
-            rules.player_letter(1),
-            position.supply(1)
+            supplies(model, position)
         ));
+    } else if (0..2).any(|p| position.supply_total(p) > 0) {
+        out.push_str(&format!("; in hand: {}", supplies(model, position)));
     }
     // Tile actions reset the count too, where a ruleset has them.
     let quiet = if rules.forms.has_tile_actions() {
@@ -126,6 +125,73 @@ pub fn board_in_setup(
         n => out.push_str(&format!(", {n} turns {quiet}")),
     }
     out.push('\n');
+    out.push_str(&kinds_and_counters(model, position));
+    out
+}
+
+/// Each player's supply: `o 15, x 17`, with the kinds beyond the first where the
+/// ruleset has several (`x 3 (1 king)`).
+fn supplies(model: &GameModel, position: &Position) -> String {
+    let rules = &model.rules;
+    let each: Vec<String> = (0..2)
+        .map(|p| {
+            let others: Vec<String> = (1..rules.kinds.len())
+                .filter_map(|k| {
+                    let n = position.supply_of(p, k as u8);
+                    (n > 0).then(|| format!("{n} {}", rules.kinds[k].name))
+                })
+                .collect();
+            let total = position.supply_total(p);
+            match others.is_empty() {
+                true => format!("{} {total}", rules.player_letter(p)),
+                false => format!("{} {total} ({})", rules.player_letter(p), others.join(", ")),
+            }
+        })
+        .collect();
+    each.join(", ")
+}
+
+/// The lines under a board that say what its letters for kinds of piece mean, and the
+/// counters' values: none for a ruleset with one kind and no counters.
+fn kinds_and_counters(model: &GameModel, position: &Position) -> String {
+    let rules = &model.rules;
+    let mut out = String::new();
+    if rules.kinds.len() > 1 {
+        let named: Vec<String> = rules.kinds[1..]
+            .iter()
+            .map(|k| {
+                let alone = if k.stacks { "" } else { ", stands alone" };
+                format!("{} {}{alone}", k.letter, k.name)
+            })
+            .collect();
+        out.push_str(&format!(
+            "kinds after the owner's letter: {}; no letter: {}\n",
+            named.join("; "),
+            rules.kinds[0].name
+        ));
+    }
+    let mut at = 0;
+    let mut shown = Vec::new();
+    for counter in &rules.counters {
+        if counter.per_player {
+            let values = &position.counters()[at..at + 2];
+            shown.push(format!(
+                "{} {} {}, {} {}",
+                counter.name,
+                rules.player_letter(0),
+                values[0],
+                rules.player_letter(1),
+                values[1]
+            ));
+            at += 2;
+        } else {
+            shown.push(format!("{} {}", counter.name, position.counters()[at]));
+            at += 1;
+        }
+    }
+    if !shown.is_empty() {
+        out.push_str(&format!("counters: {}\n", shown.join("; ")));
+    }
     out
 }
 

@@ -244,7 +244,7 @@ impl<'a> Search<'a> {
         if depth == 0 {
             return self.evaluate(position);
         }
-        let mut turns = self.variant.model.distinct_deltas(position);
+        let mut turns = self.variant.distinct_deltas(position)?;
         if turns.is_empty() {
             return self.evaluate(position);
         }
@@ -336,7 +336,7 @@ mod tests {
         if let Some(score) = search.finished_score(position, ply).unwrap() {
             return score;
         }
-        let turns = variant.model.distinct_deltas(position);
+        let turns = variant.distinct_deltas(position).unwrap();
         if depth == 0 || turns.is_empty() {
             return search.evaluate(position).unwrap();
         }

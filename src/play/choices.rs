@@ -29,7 +29,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ops::ControlFlow;
 
 use variant_run_core::{
-    names, Board, Cell, Delta, LegalTurn, PieceAction, PieceKind, Position, TileAction, Turn,
+    names, Board, Cell, Delta, LegalTurn, PieceAction, PieceForm, Position, TileAction, Turn,
     Vertex,
 };
 
@@ -54,6 +54,8 @@ pub enum Action {
     Join,
     /// A substack of a split, [`Choice::detail`] pieces high, put down on a junction.
     Part,
+    /// A piece of kind [`Choice::detail`] from the supply, dropped on a junction.
+    Drop,
 }
 
 impl Action {
@@ -67,6 +69,7 @@ impl Action {
             Action::To => "to",
             Action::Join => "join",
             Action::Part => "part",
+            Action::Drop => "drop",
         }
     }
 
@@ -85,6 +88,7 @@ impl Action {
             Action::To,
             Action::Join,
             Action::Part,
+            Action::Drop,
         ]
         .into_iter()
         .find(|a| a.word() == word)
@@ -145,6 +149,7 @@ impl Choice {
             Action::To => "go here".into(),
             Action::Join => "join the merge".into(),
             Action::Part => format!("put {} here (split)", self.detail),
+            Action::Drop => "drop a piece here".into(),
         }
     }
 }
@@ -210,6 +215,7 @@ impl ChoiceTable {
                     Some(action) => action.changes(staged.position()),
                     None => Default::default(),
                 },
+                drop: turn.dropped(),
             };
             let index = by_delta.get(&delta).copied();
             let made = paths_of(position, staged.position(), turn, index.unwrap_or(0));
@@ -337,7 +343,7 @@ impl ChoiceTable {
         let name = spot.name(board);
         let probe = Probe::of(board, made);
         let forms = &variant.model.rules.forms;
-        let moves_single = forms.has_piece(PieceKind::Move);
+        let moves_single = forms.has_piece(PieceForm::Move);
         let whole = match (spot, probe.pick) {
             (Spot::Point(v), Some(from)) if probe.to.is_empty() && probe.parts.is_empty() => {
                 junction(board, from)
@@ -354,9 +360,9 @@ impl ChoiceTable {
             }
             (Spot::Cell(cell), None) if made.is_empty() => {
                 let on_board = board.cell_id(cell).is_some();
-                let tile = if on_board && forms.has_tile(variant_run_core::TileKind::Remove) {
+                let tile = if on_board && forms.has_tile(variant_run_core::TileForm::Remove) {
                     Some(TileAction::Remove { cell })
-                } else if !on_board && forms.has_tile(variant_run_core::TileKind::Place) {
+                } else if !on_board && forms.has_tile(variant_run_core::TileForm::Place) {
                     Some(TileAction::Place { cell, state: 0 })
                 } else {
                     None
@@ -496,6 +502,14 @@ fn paths_of(position: &Position, staged: &Position, turn: &Turn, index: usize) -
         Some(PieceAction::Step { from, to: end } | PieceAction::Move { from, to: end }) => {
             vec![path(&[pick(*from), to(*end)], Vec::new())]
         }
+        Some(PieceAction::Drop { kind, to: end }) => vec![path(
+            &[Choice {
+                action: Action::Drop,
+                spot: point(*end),
+                detail: *kind,
+            }],
+            Vec::new(),
+        )],
         Some(PieceAction::Merge {
             step: None,
             sources,

@@ -6,7 +6,9 @@ use std::cell::RefCell;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use thiserror::Error;
-use variant_run_core::{CellId, LegalTurn, Outcome, PlayerId, Position, TurnError};
+use variant_run_core::{
+    CellId, IllegalTurnError, LegalTurn, Outcome, PlayerId, Position, TurnError,
+};
 
 use super::layouts::{seeded_layout, Layout, LayoutChoiceError};
 use crate::diagnostic::Diagnostic;
@@ -37,17 +39,24 @@ pub enum GameError {
     Stuck(String),
 }
 
-/// A turn read from a text, written as the canonical turn of the position it leaves: with
-/// after-turn rules (captures), turns that differ before them can leave one position.
+/// A turn read from a text, refused where the ruleset's legality rule refuses it, and
+/// written as the canonical turn of the position it leaves: with after-turn rules
+/// (captures), turns that differ before them can leave one position.
 ///
 /// # Errors
-/// The after-turn script fails.
+/// The legality rule refuses the turn (with its reason), or a script fails.
 pub fn canonical_turn(
     variant: &Variant,
     position: &Position,
     turn: LegalTurn,
 ) -> Result<LegalTurn, GameError> {
     use variant_run_core::Referee;
+    if let Some(reason) = variant.refusal(&variant.model, position, &turn.delta)? {
+        return Err(GameError::Turn(TurnError::Illegal(IllegalTurnError {
+            text: turn.text,
+            reason,
+        })));
+    }
     if !variant.has_after_turn() {
         return Ok(turn);
     }

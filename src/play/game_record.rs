@@ -57,6 +57,13 @@ pub struct GameRecord {
     /// Why it ended, in the ruleset's words (`o has no legal turn`), or `stopped after N
     /// turns without a result`.
     pub reason: String,
+    /// The short name of the kind of ending the ruleset gave with the reason (`most
+    /// junctions held`), which endings are counted by; without one, the reason is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<String>,
+    /// Each side's score, by player id, where the ruleset scored the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<[i64; 2]>,
     /// The result line, as `play` ends a game: `x wins: o has no legal turn`.
     pub result: String,
     pub turns: usize,
@@ -112,6 +119,20 @@ impl GameRecord {
     /// game 0) played `side`.
     pub fn player_of(&self, side: PlayerId) -> usize {
         (side as usize) ^ usize::from(self.swapped)
+    }
+
+    /// What the game's ending is counted by: its ending's key, else its reason.
+    pub fn ending(&self) -> &str {
+        self.ending.as_deref().unwrap_or(&self.reason)
+    }
+
+    /// Each of the match's two players' scores (see [`GameRecord::player_of`]), where
+    /// the game was scored.
+    pub fn player_scores(&self) -> Option<[i64; 2]> {
+        // Player p played the side p, or the other when the game swapped sides.
+        let swap = usize::from(self.swapped);
+        self.scores
+            .map(|by_side| [by_side[swap], by_side[1 ^ swap]])
     }
 
     /// The match's player who won, if one did.

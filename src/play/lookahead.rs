@@ -22,7 +22,7 @@ pub fn loses_at_once(variant: &Variant, after: &Position) -> Result<bool, GameEr
     if let Some(outcome) = variant.judge(after)? {
         return Ok(outcome.winner == Some(opponent));
     }
-    for delta in variant.model.distinct_deltas(after) {
+    for delta in variant.distinct_deltas(after)? {
         if won_by(variant, &variant.play(after, &delta)?, opponent)? {
             return Ok(true);
         }

@@ -338,7 +338,7 @@ impl Tree {
                 let turns = if at == 0 && variant.has_evaluation() {
                     root_turns(variant, &node.position, rng)?
                 } else {
-                    ordered_turns(variant, &node.position, rng)
+                    ordered_turns(variant, &node.position, rng)?
                 };
                 self.bytes += turns.capacity() * std::mem::size_of::<Delta>();
                 self.nodes[at].turns = Some(turns);
@@ -456,11 +456,15 @@ pub fn lead_chance(lead: f64) -> f64 {
 
 /// The distinct turns of a position, the ones that take the most enemy pieces first (by
 /// landing; after-turn captures are found by the search), the rest in random order.
-fn ordered_turns(variant: &Variant, position: &Position, rng: &mut Pcg64Mcg) -> Vec<Delta> {
-    let mut turns = variant.model.distinct_deltas(position);
+fn ordered_turns(
+    variant: &Variant,
+    position: &Position,
+    rng: &mut Pcg64Mcg,
+) -> Result<Vec<Delta>, GameError> {
+    let mut turns = variant.distinct_deltas(position)?;
     turns.shuffle(rng);
     turns.sort_by_cached_key(|d| std::cmp::Reverse(d.pieces_taken(position, position.side())));
-    turns
+    Ok(turns)
 }
 
 /// The root's turns where the ruleset has an `evaluate`: taken in turn from two orders,
@@ -484,7 +488,7 @@ fn root_turns(
     position: &Position,
     rng: &mut Pcg64Mcg,
 ) -> Result<Vec<Delta>, GameError> {
-    let by_captures = ordered_turns(variant, position, rng);
+    let by_captures = ordered_turns(variant, position, rng)?;
     let mover = position.side();
     // Indices into `by_captures` of the turns the evaluation says gain on the position,
     // best first; a stable sort keeps the capture order among equals.
@@ -710,7 +714,7 @@ mod tests {
             .position()
             .clone();
         for _ in 0..steps {
-            let turns = ordered_turns(&variant, &position, &mut rng.clone());
+            let turns = ordered_turns(&variant, &position, &mut rng.clone()).unwrap();
             if found(
                 &variant,
                 &position,
@@ -745,7 +749,7 @@ mod tests {
                 let capture = &turns[0];
                 capture.pieces_taken(position, mover) > 0 && score(capture) < best && best > now
             });
-        let turns = ordered_turns(&variant, &position, &mut rng.clone());
+        let turns = ordered_turns(&variant, &position, &mut rng.clone()).unwrap();
         let score = score_after(&variant, &position);
         let best = turns.iter().map(&score).max().unwrap();
         let root = root_turns(&variant, &position, &mut rng.clone()).unwrap();
@@ -768,7 +772,7 @@ mod tests {
                 let worse_early = scores.iter().take(4).filter(|&&s| s < now).count();
                 scores.iter().all(|&s| s <= now) && worse_early >= 2
             });
-        let turns = ordered_turns(&variant, &position, &mut rng.clone());
+        let turns = ordered_turns(&variant, &position, &mut rng.clone()).unwrap();
         let root = root_turns(&variant, &position, &mut rng.clone()).unwrap();
         assert!(root == turns, "the root opens its turns captures first");
     }

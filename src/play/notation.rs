@@ -134,24 +134,24 @@ impl<'v> Notation<'v> {
 
 /// One example per part of a turn the forms have, in the server's syntax.
 fn server_examples(forms: &variant_run_core::TurnForms) -> String {
-    use variant_run_core::{PieceKind, TileKind};
+    use variant_run_core::{PieceForm, TileForm};
     let stepped =
-        forms.has_piece(PieceKind::StepThenMerge) || forms.has_piece(PieceKind::StepThenSplit);
+        forms.has_piece(PieceForm::StepThenMerge) || forms.has_piece(PieceForm::StepThenSplit);
     let examples = [
         (
-            forms.has_tile(TileKind::Place),
+            forms.has_tile(TileForm::Place),
             "b:c12",
             "places tile b in cell c12",
         ),
         (
-            forms.has_tile(TileKind::Remove),
+            forms.has_tile(TileForm::Remove),
             "e6",
             "removes the tile in e6",
         ),
-        (forms.has_piece(PieceKind::Move), "b1e-c7w", "moves a piece"),
-        (forms.has_piece(PieceKind::Step), "a1-d6", "steps"),
-        (forms.has_piece(PieceKind::Merge), "c3,c5-c4", "merges"),
-        (forms.has_piece(PieceKind::Split), "b4-b3,2xa4", "splits"),
+        (forms.has_piece(PieceForm::Move), "b1e-c7w", "moves a piece"),
+        (forms.has_piece(PieceForm::Step), "a1-d6", "steps"),
+        (forms.has_piece(PieceForm::Merge), "c3,c5-c4", "merges"),
+        (forms.has_piece(PieceForm::Split), "b4-b3,2xa4", "splits"),
         (stepped, "a1-c3;c3,c5-c4", "steps, then merges or splits"),
         (forms.has_flips(), "bc34:a1-d6", "flips a tile first"),
     ];

@@ -39,7 +39,9 @@ pub fn play_out<R: Referee>(
 ) -> Result<Playout, R::Error> {
     let mut turns = 0;
     while turns < max_turns {
-        let Some(delta) = model.random_turn(position, &mut |n| rng.gen_range(0..n)) else {
+        let Some(delta) =
+            model.random_allowed_turn(referee, position, &mut |n| rng.gen_range(0..n))?
+        else {
             return Ok(Playout {
                 end: PlayoutEnd::Stuck,
                 turns,

@@ -73,8 +73,99 @@ pub struct Tally {
     other_endings: GamesByResult,
     picks: Picks,
     per_game: PerGame,
+    /// The scores of the games the ruleset scored.
+    scores: Scores,
     /// Every game, when asked for.
     kept: Option<Vec<GameRecord>>,
+}
+
+/// The scores of scored games: each of the match's two players' and the margin (player
+/// 0's less player 1's), each game's kept while there are at most
+/// [`BOOTSTRAP_MAX_GAMES`], and summed (in whole numbers) always.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scores {
+    /// Each scored game's (player 0, player 1, margin).
+    games: Option<Vec<[i64; 3]>>,
+    sums: [SignedSums; 3],
+}
+
+impl Default for Scores {
+    fn default() -> Scores {
+        Scores {
+            games: Some(Vec::new()),
+            sums: Default::default(),
+        }
+    }
+}
+
+impl Scores {
+    fn add(&mut self, game: &GameRecord) {
+        let Some([a, b]) = game.player_scores() else {
+            return;
+        };
+        let values = [a, b, a - b];
+        for (sums, &v) in self.sums.iter_mut().zip(&values) {
+            sums.add(v);
+        }
+        if let Some(games) = &mut self.games {
+            if games.len() < BOOTSTRAP_MAX_GAMES {
+                games.push(values);
+            } else {
+                self.games = None;
+            }
+        }
+    }
+
+    fn merge(&mut self, later: Scores) {
+        for (sums, later) in self.sums.iter_mut().zip(later.sums) {
+            sums.merge(later);
+        }
+        self.games = match (self.games.take(), later.games) {
+            (Some(mut mine), Some(theirs)) if mine.len() + theirs.len() <= BOOTSTRAP_MAX_GAMES => {
+                mine.extend(theirs);
+                Some(mine)
+            }
+            _ => None,
+        };
+    }
+
+    /// How many games were scored.
+    pub fn games(&self) -> u64 {
+        self.sums[0].count
+    }
+
+    /// The values of figure `at` (0: player 0's score, 1: player 1's, 2: the margin), if
+    /// every scored game's are kept.
+    pub fn values(&self, at: usize) -> Option<Vec<i64>> {
+        Some(self.games.as_ref()?.iter().map(|v| v[at]).collect())
+    }
+
+    pub fn sums(&self, at: usize) -> SignedSums {
+        self.sums[at]
+    }
+}
+
+/// Like [`Sums`], for values that may be below 0 (scores and their margins).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SignedSums {
+    pub count: u64,
+    pub sum: i128,
+    pub squares: i128,
+}
+
+impl SignedSums {
+    fn add(&mut self, value: i64) {
+        let value = i128::from(value);
+        self.count += 1;
+        self.sum += value;
+        self.squares = self.squares.saturating_add(value * value);
+    }
+
+    fn merge(&mut self, other: SignedSums) {
+        self.count += other.count;
+        self.sum += other.sum;
+        self.squares = self.squares.saturating_add(other.squares);
+    }
 }
 
 /// Each game's figures whose mean has an interval: its criteria (in millionths), then
@@ -320,7 +411,8 @@ impl Tally {
         values[LENGTH] = turns;
         values[CAPTURES] = game.captures;
         self.per_game.add(values);
-        self.count_ending(game.end, &game.reason, 1);
+        self.count_ending(game.end, game.ending(), 1);
+        self.scores.add(&game);
         self.picks.add(&game);
         if let Some(kept) = &mut self.kept {
             kept.push(game);
@@ -354,6 +446,7 @@ impl Tally {
         for (end, count) in later.other_endings {
             *self.other_endings.entry(end).or_default() += count;
         }
+        self.scores.merge(later.scores);
         self.picks.merge(later.picks);
         self.per_game.merge(later.per_game);
         self.kept = match (self.kept.take(), later.kept) {
@@ -435,6 +528,11 @@ impl Tally {
         self.legal_turns
     }
 
+    /// The scores of the games the ruleset scored.
+    pub fn scores(&self) -> &Scores {
+        &self.scores
+    }
+
     /// How many games ended each way, by (result, reason) in that order; then, by
     /// result, the games whose reasons came after [`MAX_REASONS`] distinct ones.
     pub fn endings(&self) -> (&GamesByEnding, &GamesByResult) {
@@ -494,6 +592,8 @@ mod tests {
             end,
             winner,
             reason: format!("reason {}", turns % 3),
+            ending: None,
+            scores: None,
             result: String::new(),
             turns,
             captures: (turns / 2) as u64,

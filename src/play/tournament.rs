@@ -374,6 +374,8 @@ fn play_game(
         end: End::Unfinished,
         winner: None,
         reason: String::new(),
+        ending: None,
+        scores: None,
         result: String::new(),
         turns: 0,
         captures: 0,
@@ -403,7 +405,7 @@ fn play_game(
         let enemy = 1 - side;
         let held = |game: &Game| {
             let position = game.position();
-            u64::from(position.pieces(enemy)) + u64::from(position.supply(enemy))
+            u64::from(position.pieces(enemy)) + u64::from(position.supply_total(enemy))
         };
         let before = held(&game);
         let piece_turn = (!game.in_setup()).then(|| game.position().clone());
@@ -459,6 +461,8 @@ fn play_game(
             };
             record.winner = outcome.winner;
             record.reason = outcome.reason.clone();
+            record.ending = outcome.key.clone();
+            record.scores = outcome.scores;
             record.result = result_line(variant, outcome);
         }
         None => {

@@ -31,8 +31,12 @@
 //!   ([`crate::Variant::legal_turns`]: turns that leave different positions once the
 //!   after-turn rules have run, the list the players choose from) over every position
 //!   of every game where a piece turn was chosen, each position weighing the same.
-//! - **endings**: how the games ended, the result's reason counted (`o has no legal
-//!   turn: 31`); the counts add up to the number of games. Up to 256 distinct reasons
+//! - **scores**, where the ruleset scores its games (a result's `score`): each player's
+//!   mean score and the margin (player 0's less player 1's), with 95% intervals (the
+//!   bootstrap over the scored games).
+//! - **endings**: how the games ended, counted by the ending's key where the result
+//!   names one (`most junctions held: 31`), else by its reason (`o has no legal turn:
+//!   31`); the counts add up to the number of games. Up to 256 distinct reasons
 //!   are counted one by one; the games of any further reasons are counted together, by
 //!   result, as `(other reasons)` (see [`crate::play::tally`]).
 //!
@@ -62,7 +66,10 @@
 //! length             mean, low, high (the mean's interval), median, p90, min, max
 //! captures           mean, low, high, total
 //! branching          mean, positions, legal_turns (their sum), source
-//! endings[]          result ("win"|"draw"|"unfinished"), reason, count
+//! scores             where games were scored: games (how many), players (each player's
+//!                    mean score: mean, low, high), margin (player 0's less player 1's)
+//! endings[]          result ("win"|"draw"|"unfinished"), reason (the ending's key,
+//!                    where the result names one), count
 //! criteria[]         the quality criteria of docs/criteria.md: key, label, group, games
 //!                    (how many games it has a value for), mean, low, high (the mean's
 //!                    95% interval, normal approximation over those games, cut to
@@ -79,7 +86,8 @@
 //!                    not): index, seed, sides (the kind of each side, by letter, in the
 //!                    ruleset's player order: [["x", "greedy"], ["o", "random"]]),
 //!                    first (letter), result ("win"|"draw"|"unfinished"), winner (letter
-//!                    or null), winning_player (0, 1 or null), reason, turns, captures,
+//!                    or null), winning_player (0, 1 or null), reason, ending (its key,
+//!                    where named), scores (by letter, where scored), turns, captures,
 //!                    positions, legal_turns, final_position (the position text),
 //!                    criteria (the game's own value of each criterion that has one,
 //!                    by key); with `--positions` also position_list: each position
@@ -107,6 +115,7 @@ use crate::play::criteria::{Criterion, GameCriteria};
 use crate::play::game_record::{End, GameRecord, PositionRecord};
 use crate::play::tally::{Pick, Sums, Tally};
 use crate::play::tournament::{MatchResult, DEFAULT_MAX_TURNS};
+use crate::ruleset::referee::MAX_SCORE;
 
 /// Where the branching factor's counts come from.
 pub const BRANCHING_SOURCE: &str = "Variant::legal_turns";
@@ -184,6 +193,18 @@ impl CriterionSummary {
     }
 }
 
+/// The scores of the games the ruleset scored: each player's and the margin, means with
+/// their intervals.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScoresSummary {
+    /// How many games were scored.
+    pub games: u64,
+    /// Each player's mean score, in the order of `players`.
+    pub players: Vec<Mean>,
+    /// Player 0's score less player 1's.
+    pub margin: Mean,
+}
+
 /// How many games ended one way.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Ending {
@@ -227,6 +248,12 @@ pub struct GameLine {
     pub winner: Option<char>,
     pub winning_player: Option<usize>,
     pub reason: String,
+    /// The kind of ending the ruleset named, where it named one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ending: Option<String>,
+    /// Each side's score, by letter, where the game was scored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scores: Option<BTreeMap<char, i64>>,
     pub turns: u64,
     pub captures: u64,
     pub positions: u64,
@@ -270,6 +297,9 @@ pub struct Summary {
     pub length: LengthSummary,
     pub captures: CapturesSummary,
     pub branching: BranchingSummary,
+    /// The scores, where the ruleset scored games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scores: Option<ScoresSummary>,
     pub endings: Vec<Ending>,
     /// The quality criteria (`docs/criteria.md`): each one's mean over the games it
     /// means something for, with its 95% interval.
@@ -360,6 +390,7 @@ impl Summary {
                 legal_turns: tally.legal_turns(),
                 source: BRANCHING_SOURCE,
             },
+            scores: scores(tally),
             endings: endings(tally),
             criteria: criteria(tally),
             samples: samples(result, &players),
@@ -433,6 +464,23 @@ impl Summary {
                 high: self.captures.high,
             }),
         );
+        if let Some(scores) = &self.scores {
+            for (i, (p, mean)) in self.players.iter().zip(&scores.players).enumerate() {
+                add(
+                    format!("scores.players[{i}]"),
+                    format!("{}'s score, mean", p.label),
+                    FigureValue::Mean(*mean),
+                );
+            }
+            add(
+                "scores.margin".into(),
+                format!(
+                    "score margin ({} less {}), mean",
+                    self.players[0].label, self.players[1].label
+                ),
+                FigureValue::Mean(scores.margin),
+            );
+        }
         for c in &self.criteria {
             figures.push(Figure {
                 key: format!("criteria.{}", c.key),
@@ -495,6 +543,52 @@ fn mean_of(values: Option<Vec<u64>>, sums: Sums) -> Mean {
         Some(values) => bootstrap_mean(&values, 1.0),
         None => Mean::of_sums(sums),
     }
+}
+
+/// Added to a score to make it a whole number at or above 0 for the sums and the
+/// bootstrap, and taken off the results: scores are within ±[`MAX_SCORE`], so sums of
+/// millions of games stay exact.
+const SCORE_OFFSET: i64 = MAX_SCORE;
+
+/// The scores' means and intervals, where games were scored.
+fn scores(tally: &Tally) -> Option<ScoresSummary> {
+    let scores = tally.scores();
+    if scores.games() == 0 {
+        return None;
+    }
+    let mean = |at: usize| {
+        // The margin spans twice a score's range.
+        let offset = if at == 2 {
+            2 * SCORE_OFFSET
+        } else {
+            SCORE_OFFSET
+        };
+        let shifted = scores
+            .values(at)
+            .map(|values| values.iter().map(|&v| (v + offset) as u64).collect());
+        let signed = scores.sums(at);
+        let (n, o) = (i128::from(signed.count), i128::from(offset));
+        let sums = Sums {
+            count: signed.count,
+            sum: (signed.sum + n * o) as u128,
+            squares: signed
+                .squares
+                .saturating_add(2 * o * signed.sum)
+                .saturating_add(n * o * o) as u128,
+        };
+        let back = |v: Option<f64>| v.map(|v| v - offset as f64);
+        let m = mean_of(shifted, sums);
+        Mean {
+            mean: back(m.mean),
+            low: back(m.low),
+            high: back(m.high),
+        }
+    };
+    Some(ScoresSummary {
+        games: scores.games(),
+        players: vec![mean(0), mean(1)],
+        margin: mean(2),
+    })
 }
 
 fn length(tally: &Tally) -> LengthSummary {
@@ -617,6 +711,12 @@ fn game_line(result: &MatchResult, g: &GameRecord) -> GameLine {
         winner: g.winner.map(letter),
         winning_player: g.winning_player(),
         reason: g.reason.clone(),
+        ending: g.ending.clone(),
+        scores: g.scores.map(|by_side| {
+            (0..2)
+                .map(|side| (result.letters[side], by_side[side]))
+                .collect()
+        }),
         turns: g.turns as u64,
         captures: g.captures,
         positions: g.positions,

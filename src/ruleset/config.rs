@@ -42,6 +42,63 @@ pub struct VariantConfig {
     /// values than the defaults (see `script::limits`).
     #[serde(default)]
     pub limits: LimitsConfig,
+    /// `[[pieces]]`: the kinds of piece, the first being the one start rows and
+    /// `[setup] supply` give; none listed is one plain kind.
+    #[serde(default)]
+    pub pieces: Vec<PieceConfig>,
+    /// `[[counters]]`: numbers the game keeps beside the board, which scripts read and
+    /// change.
+    #[serde(default)]
+    pub counters: Vec<CounterConfig>,
+}
+
+/// `[[pieces]]`: one kind of piece.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceConfig {
+    /// The kind's name, as scripts and messages name it (`"king"`).
+    pub name: String,
+    /// One letter, written after the owner's in position texts (`xK`); the first kind's
+    /// is never written.
+    pub letter: String,
+    /// Whether pieces of this kind stand in stacks with others (merge, split, pin and
+    /// are pinned); a kind that does not always stands alone.
+    #[serde(default = "yes")]
+    pub stacks: bool,
+    /// Junctions where each player has a piece of this kind at the start, by the
+    /// player's letter: `start = { x = ["d1"], o = ["e8"] }` (fixed boards only). A
+    /// start row's piece there is replaced.
+    #[serde(default)]
+    pub start: BTreeMap<String, Vec<String>>,
+    /// Pieces of this kind each player holds off the board at the start, to drop or to
+    /// receive (a number or an expression; the first kind's is `[setup] supply`).
+    pub supply: Option<Expr>,
+}
+
+/// `[[counters]]`: one number the game keeps, for each player or for the game.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterConfig {
+    /// The counter's name, as scripts and position texts name it (`flips`).
+    pub name: String,
+    /// `"player"`: one value for each player; `"game"`: one for the game.
+    #[serde(default)]
+    pub per: CounterScope,
+    /// The value a game starts with (a number or an expression; 0 when left out).
+    pub start: Option<Expr>,
+    /// The smallest value it may take (0 when left out).
+    pub min: Option<Expr>,
+    /// The largest value it may take (1,000,000 when left out).
+    pub max: Option<Expr>,
+}
+
+/// Whom a counter counts for.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum CounterScope {
+    #[default]
+    Player,
+    Game,
 }
 
 /// `[limits]`: each key sets one limit of `script::limits::LIMITS`; a key left out keeps
@@ -271,6 +328,29 @@ pub struct TurnConfig {
     /// `[turn.remove]`: which tiles may be removed.
     #[serde(default)]
     pub remove: RemoveConfig,
+    /// `[turn.drop]`: where a piece from the supply may be dropped.
+    #[serde(default)]
+    pub drop: DropConfig,
+}
+
+/// `[turn.drop]`: which empty junctions a drop may go to.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct DropConfig {
+    /// By colour, seen from the player who drops (any colour when left out).
+    pub to: Option<DropTarget>,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum DropTarget {
+    /// Any empty junction.
+    #[default]
+    Any,
+    /// Only junctions of the dropping player's colour.
+    OwnColour,
+    /// Only junctions of the other player's colour.
+    OtherColour,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -392,6 +472,25 @@ pub struct RulesConfig {
     /// pieces' worth (positive: ahead). The computer players aim by it; without it they
     /// count material (pieces on the board and still to receive).
     pub evaluate: Option<HookScript>,
+    /// Script defining `allowed(game, turn)`: refuses turns the forms allow, with a
+    /// reason. Without it every turn the forms allow is legal.
+    pub allowed: Option<HookScript>,
+    /// Where the pieces a landing takes go.
+    #[serde(default)]
+    pub taken: Taken,
+}
+
+/// `[rules] taken`: where pieces a landing takes go.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Taken {
+    /// Out of the game.
+    #[default]
+    Out,
+    /// Back to their owner's supply.
+    ToOwner,
+    /// To the taker's supply, as the taker's own pieces.
+    ToTaker,
 }
 
 /// What a hook's key holds: the path of its script, or `false`, which drops a hook the

@@ -1,26 +1,54 @@
 //! A ruleset as it loaded, in words: what the TOML and the tabulated scripts made of it.
 //! Designers read it to see that a change did what they meant; tests snapshot it.
 
-use std::fmt::Write;
-
-use variant_run_core::{Colour, Form, PlacementRule, PlayerId, Rules};
+use variant_run_core::{
+    Colour, DropTo, Form, KindId, PieceForm, PlacementRule, PlayerId, Rules, TakenPieces,
+};
 
 use super::hooks::{HookState, ScriptOrigin};
 use super::Variant;
 
 impl Variant {
     /// Describes the loaded ruleset: board, tiles, players, turns, the capture table,
-    /// counters, hooks and parameters.
+    /// pieces and counters, hooks and parameters.
     pub fn describe(&self) -> String {
-        let model = &self.model;
-        let board = &model.board;
-        let rules = &model.rules;
         let mut out = String::new();
         let mut line = |text: String| {
             out.push_str(&text);
             out.push('\n');
         };
         line(format!("{}: {}", self.name, self.summary));
+        self.describe_board(&mut line);
+        self.describe_players(&mut line);
+        self.describe_turns(&mut line);
+        describe_captures(&self.model.rules, &mut line);
+        self.describe_state(&mut line);
+        self.describe_hooks(&mut line);
+        for (name, value) in self.params.iter() {
+            line(format!("param {name} = {value}"));
+        }
+        if !self.notations.is_empty() {
+            let names: Vec<&str> = self.notations.keys().map(String::as_str).collect();
+            line(format!(
+                "notations besides the server's: {}",
+                names.join(", ")
+            ));
+        }
+        let board = &self.model.board;
+        for marks in &self.marks {
+            let names: Vec<String> = marks
+                .junctions
+                .iter()
+                .map(|&j| board.junction_name(j))
+                .collect();
+            line(format!("marked {}: {}", marks.legend, names.join(" ")));
+        }
+        out
+    }
+
+    /// The board and its tile states.
+    fn describe_board(&self, line: &mut dyn FnMut(String)) {
+        let board = &self.model.board;
         line(match self.size {
             Some(size) => format!(
                 "board: {} lattice, size {size}: {} cells, {} junctions (a corner is a junction \
@@ -48,7 +76,12 @@ impl Variant {
                 .collect();
             line(format!("tile {}: {}", state.letter, bands.join(", ")));
         }
-        let start = self.start_position(&vec![0; board.cell_count()]);
+    }
+
+    /// Each player with their pieces at the start, and who moves first.
+    fn describe_players(&self, line: &mut dyn FnMut(String)) {
+        let rules = &self.model.rules;
+        let start = self.start_position(&vec![0; self.model.board.cell_count()]);
         for (p, spec) in rules.players.iter().enumerate() {
             let colour = match spec.colour {
                 Colour::Dark => "dark",
@@ -59,7 +92,7 @@ impl Variant {
                 spec.letter,
                 self.player_names[p],
                 start.pieces(p as u8),
-                start.supply(p as u8)
+                start.supply_total(p as u8)
             ));
         }
         line(format!(
@@ -68,6 +101,11 @@ impl Variant {
             self.tile_setup,
             start.pool()
         ));
+    }
+
+    /// The turn forms, the height limit, and how tiles are placed and removed.
+    fn describe_turns(&self, line: &mut dyn FnMut(String)) {
+        let rules = &self.model.rules;
         let forms: Vec<String> = rules.forms.forms().iter().map(Form::to_string).collect();
         line(format!("turn forms: {}", forms.join(" | ")));
         line(format!("stacks at most {} high", rules.max_height));
@@ -89,33 +127,91 @@ impl Variant {
                 }
             ));
         }
-        // The capture table, as the capture script filled it: which landing heights
-        // (rows) capture which defender heights (columns), away from and at home.
-        let h = rules.max_height;
-        if (1..=h).any(|a| (1..=h).any(|d| rules.capture.captures(a, d, false))) {
-            line(
-                "landing captures (rows: landing height; columns: defender height; away | home):"
-                    .into(),
-            );
-            for a in 1..=h {
-                let row = |home: bool| -> String {
-                    (1..=h)
-                        .map(|d| {
-                            if rules.capture.captures(a, d, home) {
-                                'x'
-                            } else {
-                                '.'
-                            }
-                        })
-                        .collect()
-                };
-                line(format!("  {a}: {} | {}", row(false), row(true)));
-            }
-        } else {
-            line("landings never capture".into());
+        if rules.forms.has_piece(PieceForm::Drop) {
+            line(format!(
+                "drops: a piece from the mover's supply onto an empty junction{}",
+                match rules.drop_to {
+                    DropTo::Any => "",
+                    DropTo::Own => " of the mover's colour",
+                    DropTo::Other => " of the other player's colour",
+                }
+            ));
         }
-        // Each hook with the script that fills it and the folder that script came from,
-        // so a derived ruleset shows what it inherits.
+        match rules.taken {
+            TakenPieces::Out => {}
+            TakenPieces::ToOwner => {
+                line("pieces a landing takes go back to their owner's supply".into())
+            }
+            TakenPieces::ToTaker => {
+                line("pieces a landing takes go to the taker's supply, as the taker's own".into())
+            }
+        }
+    }
+
+    /// The kinds of piece and the counters, where the ruleset has more than plain
+    /// pieces and the board.
+    fn describe_state(&self, line: &mut dyn FnMut(String)) {
+        let rules = &self.model.rules;
+        let start = self.start_position(&vec![0; self.model.board.cell_count()]);
+        if rules.kinds.len() > 1 || !rules.plain_pieces() {
+            line("kinds of piece (the first is written without its letter):".into());
+            for (kind, spec) in rules.kinds.iter().enumerate() {
+                let kind = kind as KindId;
+                let count = |p: PlayerId| -> u32 {
+                    start
+                        .stacks()
+                        .iter()
+                        .map(|s| s.pieces_of_kind(p, kind))
+                        .sum()
+                };
+                let per_player: Vec<String> = (0..2)
+                    .map(|p| {
+                        format!(
+                            "{} {} on the board and {} in supply",
+                            rules.player_letter(p),
+                            count(p),
+                            start.supply_of(p, kind)
+                        )
+                    })
+                    .collect();
+                line(format!(
+                    "  {} (letter {}, {}): at the start {}",
+                    spec.name,
+                    spec.letter,
+                    if spec.stacks {
+                        "stacks"
+                    } else {
+                        "stands alone"
+                    },
+                    per_player.join("; ")
+                ));
+            }
+        }
+        if !rules.counters.is_empty() {
+            line("counters:".into());
+            for counter in &rules.counters {
+                line(format!(
+                    "  {} ({}): starts at {}, stays within {}..{}",
+                    counter.name,
+                    if counter.per_player {
+                        "each player's"
+                    } else {
+                        "the game's"
+                    },
+                    counter.start,
+                    counter.min,
+                    counter.max
+                ));
+            }
+        }
+        if rules.keep_last_turn {
+            line("the scripts read the last turn (game.last_turn)".into());
+        }
+    }
+
+    /// Each hook with the script that fills it and the folder that script came from, so
+    /// a derived ruleset shows what it inherits.
+    fn describe_hooks(&self, line: &mut dyn FnMut(String)) {
         line("hooks:".into());
         for (hook, state) in &self.hooks {
             let what = match state {
@@ -134,23 +230,31 @@ impl Variant {
             };
             line(format!("  {} {}: {what}", hook.table(), hook.key_name()));
         }
-        for (name, value) in self.params.iter() {
-            line(format!("param {name} = {value}"));
-        }
-        let mut text = out;
-        if !self.notations.is_empty() {
-            let names: Vec<&str> = self.notations.keys().map(String::as_str).collect();
-            let _ = writeln!(text, "notations besides the server's: {}", names.join(", "));
-        }
-        for marks in &self.marks {
-            let names: Vec<String> = marks
-                .junctions
-                .iter()
-                .map(|&j| board.junction_name(j))
-                .collect();
-            let _ = writeln!(text, "marked {}: {}", marks.legend, names.join(" "));
-        }
-        text
+    }
+}
+
+/// The capture table, as the capture script filled it: which landing heights (rows)
+/// capture which defender heights (columns), away from and at home.
+fn describe_captures(rules: &Rules, line: &mut dyn FnMut(String)) {
+    let h = rules.max_height;
+    if !(1..=h).any(|a| (1..=h).any(|d| rules.capture.captures(a, d, false))) {
+        line("landings never capture".into());
+        return;
+    }
+    line("landing captures (rows: landing height; columns: defender height; away | home):".into());
+    for a in 1..=h {
+        let row = |home: bool| -> String {
+            (1..=h)
+                .map(|d| {
+                    if rules.capture.captures(a, d, home) {
+                        'x'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        };
+        line(format!("  {a}: {} | {}", row(false), row(true)));
     }
 }
 

@@ -60,6 +60,14 @@ pub const RECEIVER: Hook = Hook {
     required: false,
 };
 
+/// `[rules] allowed`: refuses turns the forms allow, with a reason a player reads.
+pub const ALLOWED: Hook = Hook {
+    key: "rules.allowed",
+    function: "allowed",
+    params: &["game", "turn"],
+    required: false,
+};
+
 /// `[rules] after_turn`: rules run on the position every turn leaves.
 pub const AFTER_TURN: Hook = Hook {
     key: "rules.after_turn",
@@ -86,10 +94,11 @@ pub const EVALUATE: Hook = Hook {
 };
 
 /// Every hook, in the order a game meets them.
-pub const HOOKS: [&Hook; 6] = [
+pub const HOOKS: [&Hook; 7] = [
     &PLACEMENT,
     &RECEIVER,
     &CAPTURE,
+    &ALLOWED,
     &AFTER_TURN,
     &END,
     &EVALUATE,

@@ -8,6 +8,7 @@
 //! assert_eq!(variant.model.board.junction_count(), 64);
 //! ```
 
+mod allowed;
 pub mod config;
 mod describe;
 mod error;
@@ -17,7 +18,7 @@ pub mod library;
 mod lower;
 pub mod merged;
 mod native;
-mod referee;
+pub mod referee;
 pub mod script;
 
 use std::cell::RefCell;
@@ -34,6 +35,7 @@ use variant_run_core::{
 };
 
 use crate::diagnostic::Diagnostic;
+pub use allowed::TurnRule;
 pub use config::TileSetup;
 pub use error::VariantError;
 pub use library::{find_variant, list_variants, ListedVariant, VARIANT_FILE};
@@ -60,12 +62,13 @@ pub struct JunctionMarks {
     pub legend: String,
 }
 
-/// The counters a game starts with: tiles in the pool, and pieces each player has to
-/// receive.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counters {
+/// What a game starts with beside the board: tiles in the pool, and the pieces each
+/// player holds off the board, by kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StartCounts {
     pub pool: u32,
-    pub supply: u32,
+    /// By kind: each player's supply of it.
+    pub supplies: Vec<u32>,
 }
 
 /// The most distinct turns of one position held in memory at once (for a player to choose
@@ -140,7 +143,7 @@ pub struct Variant {
     pub fingerprint: String,
     /// Every hook and what the ruleset has for it, in the order of [`hooks::HOOKS`].
     pub hooks: Vec<(&'static hooks::Hook, hooks::HookState)>,
-    host: ScriptHost,
+    host: Rc<ScriptHost>,
     end_script: Script,
     after_turn_script: Option<Script>,
     /// `[rules] evaluate`: how good a position is for a player, for the computer players.
@@ -152,8 +155,10 @@ pub struct Variant {
     params: Rc<BTreeMap<String, Dynamic>>,
     /// Each player's home edge, for scripts' `game.home(p)`.
     homes: [Option<config::Edge>; 2],
+    /// `[rules] allowed`: refuses turns the forms allow.
+    allowed: Option<Rc<allowed::TurnRule>>,
     start_stacks: Vec<Stack>,
-    counters: Counters,
+    counts: StartCounts,
     load_options: LoadOptions,
 }
 
@@ -225,7 +230,7 @@ impl Variant {
         }
         let mut variant = lower::lower(&toml, config, options)?;
         variant.extends = toml.files.get(1).map(|f| f.dir.clone());
-        variant.warnings = warnings;
+        variant.warnings.extend(warnings);
         Ok(variant)
     }
 
@@ -247,10 +252,9 @@ impl Variant {
         for (j, &stack) in self.start_stacks.iter().enumerate() {
             position.set_stack(j as JunctionId, stack);
         }
-        position.set_pool(self.counters.pool);
-        for player in 0..2 {
-            position.set_supply(player, self.counters.supply);
-        }
+        position.set_pool(self.counts.pool);
+        lower::give_start_supplies(&mut position, &self.counts.supplies);
+        position.set_counters(self.model.rules.start_counters());
         position
     }
 
@@ -295,6 +299,42 @@ impl Variant {
         }
         turns.sort_by(|a, b| a.text.cmp(&b.text));
         Ok(turns)
+    }
+
+    /// The distinct changes the side to move can make that the ruleset allows (see
+    /// [`GameModel::distinct_deltas`]), before any after-turn rule.
+    ///
+    /// # Errors
+    /// The legality rule fails.
+    pub fn distinct_deltas(&self, position: &Position) -> Result<Vec<Delta>, Diagnostic> {
+        let deltas = self.model.distinct_deltas(position);
+        let Some(rule) = &self.allowed else {
+            return Ok(deltas);
+        };
+        let mut allowed = Vec::with_capacity(deltas.len());
+        for delta in deltas {
+            if rule.refusal(position, &delta)?.is_none() {
+                allowed.push(delta);
+            }
+        }
+        Ok(allowed)
+    }
+
+    /// Why the ruleset's legality rule refuses a turn's change in `position`, asking the
+    /// script itself (never its remembered answers): what those are held to. `None`
+    /// where it allows it, or the ruleset has no such rule.
+    ///
+    /// # Errors
+    /// The rule's script fails.
+    pub fn refusal_by_script(
+        &self,
+        position: &Position,
+        delta: &Delta,
+    ) -> Result<Option<String>, Diagnostic> {
+        match &self.allowed {
+            Some(rule) => rule.refusal_by_script(position, delta),
+            None => Ok(None),
+        }
     }
 
     /// The position a turn's change leaves, the after-turn rules applied.

@@ -6,10 +6,10 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use rhai::{Dynamic, Map};
-use variant_run_core::{GameModel, JunctionId, Outcome, PlayerId, Position, Referee};
+use variant_run_core::{Delta, GameModel, JunctionId, Outcome, PlayerId, Position, Referee};
 
 use super::script::memo::{self, Recall, Tape};
-use super::script::questions::Asked;
+use super::script::questions::{AllowedTurns, Asked};
 use super::script::replay::Replay;
 use super::script::{map_str, GameView};
 use super::Variant;
@@ -25,6 +25,11 @@ impl Variant {
             params: &self.params,
             size: self.size.map(i64::from),
             homes: self.homes,
+            allowed: self
+                .allowed
+                .as_deref()
+                .map(|rule| rule as &dyn AllowedTurns),
+            weighed: None,
         }
     }
 
@@ -37,6 +42,11 @@ impl Variant {
             size: self.size.map(i64::from),
             homes: self.homes,
             tape,
+            allowed: self
+                .allowed
+                .clone()
+                .map(|rule| rule as Rc<dyn AllowedTurns>),
+            weighed: None,
         }
     }
 
@@ -226,12 +236,10 @@ impl Variant {
                 result.type_name()
             )));
         };
-        if let Some(key) = map
-            .keys()
-            .find(|k| !["winner", "draw", "reason"].contains(&k.as_str()))
-        {
+        if let Some(key) = map.keys().find(|k| !RESULT_KEYS.contains(&k.as_str())) {
             return Err(fail(format!(
-                "the result map has `{key}`; its keys are winner, draw and reason"
+                "the result map has `{key}`; its keys are {}",
+                RESULT_KEYS.join(", ")
             )));
         }
         let draw = map.get("draw").map(|d| d.as_bool());
@@ -250,8 +258,16 @@ impl Variant {
             .ok_or_else(|| fail("the result map has no `reason` string".into()))?;
         // Reasons end up on the terminal and in records, one line each.
         let reason = printable(&reason).into_owned();
+        let key = match map.get("key") {
+            None => None,
+            Some(key) => Some(self.read_ending_key(key).map_err(fail)?),
+        };
+        let scores = match map.get("score") {
+            None => None,
+            Some(score) => Some(self.read_scores(score).map_err(fail)?),
+        };
         let rules = &self.model.rules;
-        if let Some(letter) = map_str(&map, "winner") {
+        let winner = if let Some(letter) = map_str(&map, "winner") {
             let winner = letter
                 .chars()
                 .next()
@@ -263,22 +279,93 @@ impl Variant {
                         printable(&letter)
                     ))
                 })?;
-            return Ok(Some(Outcome {
-                winner: Some(winner),
-                reason,
-            }));
+            Some(winner)
+        } else if draw == Some(Ok(true)) {
+            None
+        } else if let Some([a, b]) = scores {
+            // Scored without a winner: the higher score wins, equal scores draw.
+            match a.cmp(&b) {
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
+            }
+        } else {
+            return Err(fail(
+                "the result map needs `winner: \"<letter>\"`, `draw: true`, or a `score`".into(),
+            ));
+        };
+        Ok(Some(Outcome {
+            winner,
+            reason,
+            key,
+            scores,
+        }))
+    }
+
+    /// A result's `key`: a short text naming the kind of ending.
+    fn read_ending_key(&self, key: &Dynamic) -> Result<String, String> {
+        let text = key
+            .clone()
+            .into_string()
+            .map_err(|t| format!("`key` must be a short text naming the ending, not {t}"))?;
+        if text.is_empty() || text.chars().count() > MAX_KEY_CHARS {
+            return Err(format!(
+                "`key` must be 1 to {MAX_KEY_CHARS} characters, naming the kind of ending \
+                 (the reason holds the details)"
+            ));
         }
-        if draw == Some(Ok(true)) {
-            return Ok(Some(Outcome {
-                winner: None,
-                reason,
-            }));
+        Ok(printable(&text).into_owned())
+    }
+
+    /// A result's `score`: a whole number for each player, by letter.
+    fn read_scores(&self, score: &Dynamic) -> Result<[i64; 2], String> {
+        let rules = &self.model.rules;
+        let letters = format!(
+            "#{{ {}: 3, {}: 1 }}",
+            rules.player_letter(0),
+            rules.player_letter(1)
+        );
+        let map = score.clone().try_cast::<Map>().ok_or_else(|| {
+            format!("`score` must be a map of each player's score, such as {letters}")
+        })?;
+        let mut scores = [None, None];
+        for (letter, value) in &map {
+            let player = letter
+                .chars()
+                .next()
+                .filter(|_| letter.len() == 1)
+                .and_then(|c| rules.player_by_letter(c))
+                .ok_or_else(|| {
+                    format!(
+                        "`score` has `{}`, which is not a player's letter",
+                        printable(letter)
+                    )
+                })?;
+            let n = value
+                .as_int()
+                .map_err(|t| format!("a score must be a whole number, not {t}"))?;
+            if n.abs() > MAX_SCORE {
+                return Err(format!("a score must be within ±{MAX_SCORE}, not {n}"));
+            }
+            scores[usize::from(player)] = Some(n);
         }
-        Err(fail(
-            "the result map needs `winner: \"<letter>\"` or `draw: true`".into(),
-        ))
+        match scores {
+            [Some(a), Some(b)] => Ok([a, b]),
+            _ => Err(format!(
+                "`score` must give both players' scores, such as {letters}"
+            )),
+        }
     }
 }
+
+/// The keys of a result map.
+const RESULT_KEYS: [&str; 5] = ["winner", "draw", "reason", "key", "score"];
+
+/// The largest score, either way: reports add scores up exactly in whole numbers.
+pub const MAX_SCORE: i64 = 1_000_000_000;
+
+/// The longest ending key: a few words, for a table's row.
+const MAX_KEY_CHARS: usize = 40;
 
 /// Pieces on the board and still to receive: `player`'s less the other's.
 pub fn material_lead(position: &Position, player: PlayerId) -> i64 {
@@ -291,6 +378,22 @@ impl Referee for Variant {
 
     fn has_after_turn(&self) -> bool {
         self.after_turn_script.is_some()
+    }
+
+    fn filters_turns(&self) -> bool {
+        self.allowed.is_some()
+    }
+
+    fn refusal(
+        &self,
+        _model: &GameModel,
+        position: &Position,
+        delta: &Delta,
+    ) -> Result<Option<String>, Diagnostic> {
+        match &self.allowed {
+            Some(rule) => rule.refusal(position, delta),
+            None => Ok(None),
+        }
     }
 
     fn after_turn(&self, _model: &GameModel, position: &mut Position) -> Result<(), Diagnostic> {

@@ -34,9 +34,17 @@ pub(super) fn stacks(svg: &mut Svg, frame: &Frame, model: &GameModel, position: 
         if stack.is_empty() {
             continue;
         }
+        let rules = &model.rules;
         let letters: Vec<String> = stack
-            .owners()
-            .map(|p| model.rules.player_letter(p).to_string())
+            .pieces()
+            .map(|(p, kind)| match rules.kinds.len() {
+                1 => rules.player_letter(p).to_string(),
+                _ => format!(
+                    "{} {}",
+                    rules.player_letter(p),
+                    rules.kinds[usize::from(kind)].name
+                ),
+            })
             .collect();
         let title = format!("{}: {}", board.junction_name(j as u16), letters.join(" "));
         svg.group(r#"class="stack""#, Some(&title));
@@ -52,28 +60,52 @@ pub(super) fn stacks(svg: &mut Svg, frame: &Frame, model: &GameModel, position: 
 }
 
 /// A stack: one disc per piece, bottom first, each a little above the one under it, in
-/// its owner's colour, so a pinned piece peeks out under the piece on top; the height on
-/// the top disc.
+/// its owner's colour, so a pinned piece peeks out under the piece on top; a piece of a
+/// kind other than the first has a ring inside its edge. The top disc carries the top
+/// piece's kind letter (for a kind other than the first) and the height (above 1).
 fn stack_discs(svg: &mut Svg, model: &GameModel, at: P, r: f64, stack: Stack) {
     let step = style::STACK_STEP / style::PIECE * r;
-    let owners: Vec<Colour> = stack.owners().map(|p| model.rules.colour_of(p)).collect();
-    for (i, &colour) in owners.iter().enumerate() {
+    let rules = &model.rules;
+    let pieces: Vec<(Colour, u8)> = stack
+        .pieces()
+        .map(|(p, kind)| (rules.colour_of(p), kind))
+        .collect();
+    for (i, &(colour, kind)) in pieces.iter().enumerate() {
         let (fill, edge) = style::piece(colour);
+        let centre = at.shifted(0.0, -(i as f64) * step);
         svg.circle(
-            at.shifted(0.0, -(i as f64) * step),
+            centre,
             r,
             &format!(r#"fill="{fill}" stroke="{edge}" stroke-width="1.5""#),
         );
+        if kind != 0 {
+            svg.circle(
+                centre,
+                r * 0.72,
+                &format!(r#"fill="none" stroke="{edge}" stroke-width="2""#),
+            );
+        }
     }
-    if let (Some(&top), true) = (owners.last(), owners.len() > 1) {
+    let Some(&(top, kind)) = pieces.last() else {
+        return;
+    };
+    let mut label = String::new();
+    if kind != 0 {
+        label.push(rules.kinds[usize::from(kind)].letter);
+    }
+    if pieces.len() > 1 {
+        label.push_str(&pieces.len().to_string());
+    }
+    if !label.is_empty() {
         let (_, ink) = style::piece(top);
+        let size = if label.chars().count() > 1 { 0.8 } else { 0.95 };
         svg.text(
-            at.shifted(0.0, -((owners.len() - 1) as f64) * step),
-            &owners.len().to_string(),
+            at.shifted(0.0, -((pieces.len() - 1) as f64) * step),
+            &label,
             "middle",
             &format!(
                 r#"font-size="{}" font-weight="bold" fill="{ink}""#,
-                num(r * 0.95)
+                num(r * size)
             ),
         );
     }

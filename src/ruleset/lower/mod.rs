@@ -10,11 +10,13 @@ mod board;
 mod limits;
 mod marks;
 mod notation;
+mod pieces;
 mod players;
 mod rules;
 mod setup;
 
 pub use notation::SERVER_NOTATION;
+pub(crate) use pieces::give_start_supplies;
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -31,8 +33,10 @@ use super::hooks::{Hook, HookState, ScriptOrigin, HOOKS};
 use super::library::shared_scripts_dir;
 use super::merged::MergedToml;
 use super::script::memo::Memo;
-use super::script::{check_params_read, require_hook, toml_to_dynamic, Script, ScriptHost};
-use super::{fingerprint, LoadOptions, Variant};
+use super::script::{
+    check_params_read, lines_the_lattice_lacks, require_hook, toml_to_dynamic, Script, ScriptHost,
+};
+use super::{fingerprint, LoadOptions, TurnRule, Variant};
 use crate::printable::printable;
 
 /// What every step needs: the ruleset's TOML (to point at the key at fault), the script
@@ -235,15 +239,47 @@ pub(super) fn lower(
     let players = players::players(&lowering, &config.players, &config.turn.first)?;
     let rules = rules::rules(&mut lowering, &config, players.specs.clone(), &board)?;
     let model = Arc::new(GameModel::new(board, rules.rules));
-    let start_stacks = players::start_stacks(&lowering, &config.players, &model)?;
-    let counters = setup::counters(&lowering, &config.setup, &model)?;
-    players::check_everyone_has_pieces(&lowering, &config.players, &start_stacks, &counters)?;
+    let mut start_stacks = players::start_stacks(&lowering, &config.players, &model)?;
+    pieces::place_start_pieces(&lowering, &config.pieces, &model, &mut start_stacks)?;
+    let mut counts = setup::counters(&lowering, &config.setup, &model)?;
+    counts.supplies = pieces::start_supplies(&lowering, &config.pieces, counts.supplies[0])?;
+    players::check_everyone_has_pieces(&lowering, &config.players, &start_stacks, &counts)?;
     let placement_turns = setup::placement_turns(&mut lowering, &config.setup, &model)?;
     let keyed_layout = setup::keyed_layout(&lowering, &config.setup, &model)?;
     let notations = notation::notations(&lowering, &config.notation, &model)?;
     let marks = marks::marks(&lowering, &config, &model.board)?;
     // Every script is compiled: the params they compare with get their values.
     lowering.host.resolve_compared_params(&lowering.params);
+    let lattice = model.board.lattice();
+    let lints: Vec<_> = [
+        Some(&rules.end_script),
+        rules.after_turn_script.as_ref(),
+        rules.evaluate_script.as_ref(),
+        rules.allowed_script.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    .flat_map(|script| lines_the_lattice_lacks(&lowering.host, script, lattice))
+    .collect();
+    let host = Rc::new(lowering.host);
+    let params = Rc::new(lowering.params);
+    let homes = [config.players[0].home, config.players[1].home];
+    let size = lowering.size.map(i64::from);
+    let allowed = rules.allowed_script.map(|script| {
+        Rc::new(TurnRule {
+            memo: RefCell::new(Memo::for_script(
+                host.source(&script)
+                    .map(|_| host.every_source_text())
+                    .as_deref(),
+            )),
+            host: Rc::clone(&host),
+            script,
+            model: Arc::clone(&model),
+            params: Rc::clone(&params),
+            size,
+            homes,
+        })
+    });
     lowering
         .hooks
         .sort_by_key(|(hook, _)| HOOKS.iter().position(|h| h.key == hook.key));
@@ -262,18 +298,16 @@ pub(super) fn lower(
         notations,
         marks,
         extends: None,
-        warnings: Vec::new(),
+        warnings: lints,
         fingerprint: fingerprint::of_files(
             toml.files.iter().map(|f| &*f.text),
-            &lowering.host.source_texts(),
+            &host.source_texts(),
         ),
         // The end script's result may be remembered only if neither it nor anything it
         // imports reads the clock: every text the host has read is looked at.
         end_memo: RefCell::new(Memo::for_script(
-            lowering
-                .host
-                .source(&rules.end_script)
-                .map(|_| lowering.host.every_source_text())
+            host.source(&rules.end_script)
+                .map(|_| host.every_source_text())
                 .as_deref(),
         )),
         // Likewise the after-turn script's "nothing changed".
@@ -281,19 +315,20 @@ pub(super) fn lower(
             rules
                 .after_turn_script
                 .as_ref()
-                .and_then(|script| lowering.host.source(script))
-                .map(|_| lowering.host.every_source_text())
+                .and_then(|script| host.source(script))
+                .map(|_| host.every_source_text())
                 .as_deref(),
         )),
         hooks: lowering.hooks,
-        host: lowering.host,
+        host,
         end_script: rules.end_script,
         after_turn_script: rules.after_turn_script,
         evaluate_script: rules.evaluate_script,
-        params: Rc::new(lowering.params),
-        homes: [config.players[0].home, config.players[1].home],
+        allowed,
+        params,
+        homes,
         start_stacks,
-        counters,
+        counts,
         load_options: options.clone(),
     })
 }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use variant_run_core::{ActionNotation, ActionNotationError, GameModel, PieceKind};
+use variant_run_core::{ActionNotation, ActionNotationError, GameModel, PieceForm};
 
 use super::Lowering;
 use crate::ruleset::config::ActionNotationConfig;
@@ -21,13 +21,22 @@ pub(super) fn notations(
     let mut built = BTreeMap::new();
     for (name, c) in configs {
         let forms = &model.rules.forms;
-        if forms.has_tile_actions() || forms.has_piece(PieceKind::Move) {
+        if forms.has_tile_actions() || forms.has_piece(PieceForm::Move) {
             return Err(lowering.bad(
                 &format!("notation.{name}"),
                 format!(
-                    "[notation.{name}] an action notation has words for flips, steps, merges \
-                     and splits only; this ruleset's turns place or remove tiles or move \
-                     single pieces"
+                    "[notation.{name}] an action notation has words for flips, steps, merges, \
+                     splits and drops only; this ruleset's turns place or remove tiles or \
+                     move single pieces"
+                ),
+            ));
+        }
+        if forms.has_piece(PieceForm::Drop) && c.words.drop.is_none() {
+            return Err(lowering.bad(
+                &format!("notation.{name}.words"),
+                format!(
+                    "[notation.{name}] this ruleset's turns drop pieces: its words need \
+                     `drop` (such as `drop = \"Drop\"`)"
                 ),
             ));
         }

@@ -7,7 +7,7 @@ use super::Lowering;
 use crate::printable::printable;
 use crate::ruleset::config::{Edge, PlayerConfig};
 use crate::ruleset::error::VariantError;
-use crate::ruleset::Counters;
+use crate::ruleset::StartCounts;
 
 pub(super) struct Players {
     pub specs: [PlayerSpec; 2],
@@ -189,9 +189,9 @@ pub(super) fn check_everyone_has_pieces(
     lowering: &Lowering,
     players: &[PlayerConfig],
     start_stacks: &[Stack],
-    counters: &Counters,
+    counters: &StartCounts,
 ) -> Result<(), VariantError> {
-    if counters.supply > 0 {
+    if counters.supplies.iter().any(|&n| n > 0) {
         return Ok(());
     }
     for (player, p) in players.iter().enumerate() {

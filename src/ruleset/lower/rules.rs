@@ -3,13 +3,13 @@
 //! and end-of-game scripts.
 
 use variant_run_core::{
-    Board, CaptureTable, PieceKind, PlacementRule, PlayerId, PlayerSpec, RemovalRule, Rules, Stack,
-    TileKind, TurnForms,
+    Board, CaptureTable, DropTo, PieceForm, PlacementRule, PlayerId, PlayerSpec, RemovalRule,
+    Rules, Stack, TakenPieces, TileForm, TurnForms,
 };
 
 use super::Lowering;
 use crate::diagnostic::Diagnostic;
-use crate::ruleset::config::{Expr, FormEntry, PiecesFrom, VariantConfig};
+use crate::ruleset::config::{DropTarget, Expr, FormEntry, PiecesFrom, Taken, VariantConfig};
 use crate::ruleset::error::VariantError;
 use crate::ruleset::hooks;
 use crate::ruleset::script::Script;
@@ -19,6 +19,7 @@ pub(super) struct LoweredRules {
     pub end_script: Script,
     pub after_turn_script: Option<Script>,
     pub evaluate_script: Option<Script>,
+    pub allowed_script: Option<Script>,
 }
 
 pub(super) fn rules(
@@ -50,10 +51,10 @@ pub(super) fn rules(
     // Merging makes a stack of two or more and splitting needs one: with a limit of 1
     // those forms could never be played, which is surely not what the designer meant.
     let stacking = [
-        PieceKind::Merge,
-        PieceKind::Split,
-        PieceKind::StepThenMerge,
-        PieceKind::StepThenSplit,
+        PieceForm::Merge,
+        PieceForm::Split,
+        PieceForm::StepThenMerge,
+        PieceForm::StepThenSplit,
     ];
     if max_height < 2 && stacking.iter().any(|&kind| forms.has_piece(kind)) {
         return Err(lowering.bad_labelled(
@@ -70,7 +71,7 @@ pub(super) fn rules(
         keep_connected: t.remove.keep_connected,
         when_pool_empty: t.remove.when_pool_empty,
     };
-    let placement = placement(lowering, config, &players, forms.has_tile(TileKind::Place))?;
+    let placement = placement(lowering, config, &players, forms.has_tile(TileForm::Place))?;
 
     // The capture rule is a script, but it is asked once per pair of heights now, never
     // during play.
@@ -94,6 +95,17 @@ pub(super) fn rules(
         .hook_script(&hooks::END, Some(&config.rules.end))?
         .expect("a required hook has a script or is refused");
     let evaluate_script = lowering.hook_script(&hooks::EVALUATE, config.rules.evaluate.as_ref())?;
+    let allowed_script = lowering.hook_script(&hooks::ALLOWED, config.rules.allowed.as_ref())?;
+    let kinds = super::pieces::kinds(lowering, &config.pieces, &players)?;
+    let counters = super::pieces::counters(lowering, &config.counters)?;
+    let drop_to = drop_to(lowering, config, &forms)?;
+    // What the turn that led to a position did is kept only where a script asks for
+    // it: every text the host has read (imports included) is looked at.
+    let keep_last_turn = lowering
+        .host
+        .source_texts()
+        .iter()
+        .any(|text| mentions_word(text, "last_turn"));
     Ok(LoweredRules {
         rules: Rules {
             players,
@@ -102,10 +114,53 @@ pub(super) fn rules(
             capture,
             placement,
             removal,
+            kinds,
+            drop_to,
+            taken: match config.rules.taken {
+                Taken::Out => TakenPieces::Out,
+                Taken::ToOwner => TakenPieces::ToOwner,
+                Taken::ToTaker => TakenPieces::ToTaker,
+            },
+            counters,
+            keep_last_turn,
         },
         end_script,
         after_turn_script,
         evaluate_script,
+        allowed_script,
+    })
+}
+
+/// Whether `text` holds `word` as a whole word (not inside a longer name).
+fn mentions_word(text: &str, word: &str) -> bool {
+    let part_of_name = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(part_of_name) && !after.is_some_and(part_of_name)
+    })
+}
+
+/// `[turn.drop] to`: where drops go; refused where no form drops.
+fn drop_to(
+    lowering: &Lowering,
+    config: &VariantConfig,
+    forms: &TurnForms,
+) -> Result<DropTo, VariantError> {
+    let Some(to) = config.turn.drop.to else {
+        return Ok(DropTo::Any);
+    };
+    if !forms.has_piece(PieceForm::Drop) {
+        return Err(lowering.bad_labelled(
+            "turn.drop.to",
+            "[turn.drop] says where drops go, but no turn form drops (`drop` in [turn] forms)",
+            "never used",
+        ));
+    }
+    Ok(match to {
+        DropTarget::Any => DropTo::Any,
+        DropTarget::OwnColour => DropTo::Own,
+        DropTarget::OtherColour => DropTo::Other,
     })
 }
 

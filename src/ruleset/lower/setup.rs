@@ -10,7 +10,7 @@ use crate::ruleset::config::{HookScript, SetupConfig, TileSetup};
 use crate::ruleset::error::VariantError;
 use crate::ruleset::hooks;
 use crate::ruleset::script::map_str;
-use crate::ruleset::{Counters, PlacementTurn};
+use crate::ruleset::{PlacementTurn, StartCounts};
 
 /// `[setup] pool` and `supply`: the tiles in the pool and each player's pieces to receive
 /// at the start.
@@ -18,7 +18,7 @@ pub(super) fn counters(
     lowering: &Lowering,
     setup: &SetupConfig,
     model: &GameModel,
-) -> Result<Counters, VariantError> {
+) -> Result<StartCounts, VariantError> {
     let count = |key: &str, value: &Option<crate::ruleset::config::Expr>| match value {
         None => Ok(0),
         Some(expr) => {
@@ -54,12 +54,15 @@ pub(super) fn counters(
             "setup.pool",
             "[setup] pool: only a ruleset whose tiles come from the pool (`tiles = \"pool\"`) has one",
         )),
-        _ => Ok(Counters { pool, supply }),
+        _ => Ok(StartCounts {
+            pool,
+            supplies: vec![supply],
+        }),
     }
 }
 
 /// The largest pool or supply a ruleset may start with: positions stay small.
-const MAX_COUNT: u32 = 1_000;
+pub(super) const MAX_COUNT: u32 = 1_000;
 
 /// With `tiles = "placement"`: the set-up turns the placement script lists, checked to
 /// lay every tile exactly once.

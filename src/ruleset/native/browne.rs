@@ -41,8 +41,6 @@ impl Browne {
 /// The draw of the shipped end rules: `limit` quiet turns in a row (0: never), the reason
 /// the limit followed by `words`.
 pub(super) fn quiet_draw(limit: i64, position: &Position, words: &str) -> Option<Outcome> {
-    (limit > 0 && i64::from(position.quiet_turns()) >= limit).then(|| Outcome {
-        winner: None,
-        reason: format!("{limit} {words}"),
-    })
+    (limit > 0 && i64::from(position.quiet_turns()) >= limit)
+        .then(|| Outcome::new(None, format!("{limit} {words}")))
 }

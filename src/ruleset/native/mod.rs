@@ -121,10 +121,7 @@ impl Variant {
 
 /// What a script's `outcome::win(player, reason)` comes to.
 fn win(winner: PlayerId, reason: String) -> Option<Outcome> {
-    Some(Outcome {
-        winner: Some(winner),
-        reason,
-    })
+    Some(Outcome::new(Some(winner), reason))
 }
 
 /// A player's letter, as a script's `${player}` prints it.

@@ -12,11 +12,13 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext};
-use variant_run_core::{Board, GameModel, Group, JunctionId, PlayerId, Position};
+use variant_run_core::{Board, GameModel, Group, JunctionId, PlayerId, Position, TurnFacts};
 
 use super::handed::{self, Change, Fact};
 use super::memo::Tape;
-use super::questions::{self, Answer, Asked, GroupFilter, Question};
+use super::questions::{
+    self, AllowedTurns, Answer, Asked, CounterChange, GroupFilter, Question, TurnFact, WhichTurn,
+};
 use crate::ruleset::config::Edge;
 
 /// A position handed to a script, with the ruleset around it. Copies of it share the
@@ -32,6 +34,25 @@ pub struct GameView {
     pub(crate) homes: [Option<Edge>; 2],
     /// Where the questions the script asks are written down, when they are.
     pub(crate) tape: Option<Rc<RefCell<Tape>>>,
+    /// Where a legality rule refuses turns: what says whether one is left.
+    pub(crate) allowed: Option<Rc<dyn AllowedTurns>>,
+    /// The turn a legality rule weighs, in its call.
+    pub(crate) weighed: Option<Rc<TurnFacts>>,
+}
+
+/// A turn as scripts see it: the one that led to the position (`game.last_turn`), or the
+/// one a legality rule weighs (its `turn`). What the script reads of it is a question
+/// of the game's, written down like any other.
+#[derive(Clone)]
+pub struct TurnView {
+    game: GameView,
+    which: WhichTurn,
+}
+
+impl TurnView {
+    fn read(&self, ctx: &NativeCallContext, fact: TurnFact) -> Fallible<Dynamic> {
+        self.game.ask(ctx, Question::Turn(self.which, fact))
+    }
 }
 
 /// A group of one player's pieces, as scripts see it: its junctions, its liberties, and
@@ -166,7 +187,43 @@ impl GameView {
             params: &self.params,
             size: self.size,
             homes: self.homes,
+            allowed: self.allowed.as_deref(),
+            weighed: self.weighed.as_deref(),
         }
+    }
+
+    /// The turn the script is handed as `turn` (a legality rule's), or as
+    /// `game.last_turn`.
+    pub(crate) fn turn_view(&self, which: WhichTurn) -> TurnView {
+        TurnView {
+            game: self.clone(),
+            which,
+        }
+    }
+
+    /// Changes a counter as the script asks (written down as an act where the run's
+    /// questions are); nothing is changed if it fails.
+    fn change_counter(
+        &self,
+        name: &str,
+        player: Option<&str>,
+        change: CounterChange,
+    ) -> Fallible<()> {
+        let at = self.asked(&self.position.borrow()).counter(name, player)?;
+        handed::change_counter(
+            &self.model.rules,
+            &mut self.position.borrow_mut(),
+            at,
+            change,
+        )?;
+        if let Some(tape) = &self.tape {
+            tape.borrow_mut().write(
+                Question::CounterChange(name.into(), player.map(String::from), change),
+                &Answer::Bool(true),
+                false,
+            );
+        }
+        Ok(())
     }
 
     fn player(&self, letter: &str) -> Fallible<PlayerId> {
@@ -204,16 +261,30 @@ impl GameView {
         Ok((junctions, None))
     }
 
-    /// Puts a piece of `letter`'s player on top of junction `name`, from their supply
-    /// when `from_supply` (then false, with nothing changed, when it is empty).
-    fn give(&self, letter: &str, name: &str, from_supply: bool) -> Fallible<bool> {
+    /// Puts a piece of `letter`'s player, of the kind named `kind` (the first kind when
+    /// `None`), on top of junction `name`, from their supply when `from_supply` (then
+    /// false, with nothing changed, when it holds none of that kind).
+    fn give(
+        &self,
+        letter: &str,
+        name: &str,
+        kind: Option<&str>,
+        from_supply: bool,
+    ) -> Fallible<bool> {
         self.unrepeatable();
         let player = self.player(letter)?;
-        let j = self.asked(&self.position.borrow()).junction(name)?;
+        let (j, kind) = {
+            let position = self.position.borrow();
+            let asked = self.asked(&position);
+            (
+                asked.junction(name)?,
+                kind.map(|k| asked.kind(k)).transpose()?.unwrap_or(0),
+            )
+        };
         let mut position = self.position.borrow_mut();
         let stack = position.stack(j);
-        let limit = self.model.rules.max_height;
-        if stack.height() >= limit {
+        let rules = &self.model.rules;
+        if stack.height() >= rules.max_height {
             return Err(format!(
                 "`{}` holds a stack of {}: as high as stacks go in this ruleset",
                 name.escape_debug(),
@@ -221,15 +292,22 @@ impl GameView {
             )
             .into());
         }
+        if !stack.is_empty() && !rules.may_pin(stack, kind) {
+            return Err(format!(
+                "`{}` holds a piece, and a {} does not stand on one",
+                name.escape_debug(),
+                rules.kinds[usize::from(kind)].name
+            )
+            .into());
+        }
         if from_supply {
-            handed::no_supplies_on_fixed_boards(&position)?;
-            let supply = position.supply(player);
+            let supply = position.supply_of(player, kind);
             if supply == 0 {
                 return Ok(false);
             }
-            position.set_supply(player, supply - 1);
+            position.set_supply_of(player, kind, supply - 1);
         }
-        position.set_stack(j, stack.pushed(player));
+        position.set_stack(j, stack.pushed_piece(player, kind));
         Ok(true)
     }
 
@@ -251,6 +329,37 @@ fn chain(player: &str, from: Array, to: Array, adjacency: &str) -> Fallible<ques
         questions::names(to)?,
         adjacency.into(),
     ))
+}
+
+/// Registers the `Turn` type: what scripts read of a turn, each a question.
+fn register_turn_api(engine: &mut Engine) {
+    engine.register_type_with_name::<TurnView>("Turn");
+    let facts = [
+        ("get$mover", TurnFact::Mover),
+        ("get$flipped", TurnFact::Flipped),
+        ("get$placed", TurnFact::Placed),
+        ("get$removed", TurnFact::Removed),
+        ("get$left", TurnFact::Left),
+        ("get$reached", TurnFact::Reached),
+        ("get$from", TurnFact::From),
+        ("get$to", TurnFact::To),
+        ("get$height", TurnFact::Height),
+        ("get$moved", TurnFact::Moved),
+        ("get$dropped", TurnFact::Dropped),
+        ("get$taken", TurnFact::Taken),
+    ];
+    for (name, fact) in facts {
+        engine.register_fn(name, move |ctx: NativeCallContext, t: &mut TurnView| {
+            t.read(&ctx, fact.clone())
+        });
+    }
+    // The other player's pieces of a kind the turn took.
+    engine.register_fn(
+        "taken_of",
+        |ctx: NativeCallContext, t: &mut TurnView, kind: &str| {
+            t.read(&ctx, TurnFact::TakenOf(kind.into()))
+        },
+    );
 }
 
 /// Registers the `Game` and `Group` types and their helpers. Every helper that reads the
@@ -292,10 +401,107 @@ pub fn register_game_api(engine: &mut Engine) {
         "stacks",
         |ctx: NativeCallContext, g: &mut GameView, p: &str| g.ask(&ctx, Question::Stacks(p.into())),
     );
-    // Pieces the player has left to receive.
+    // Pieces the player holds off the board, of every kind, or of one.
     engine.register_fn(
         "supply",
         |ctx: NativeCallContext, g: &mut GameView, p: &str| g.ask(&ctx, Question::Supply(p.into())),
+    );
+    engine.register_fn(
+        "supply",
+        |ctx: NativeCallContext, g: &mut GameView, p: &str, kind: &str| {
+            g.ask(&ctx, Question::SupplyOfKind(p.into(), kind.into()))
+        },
+    );
+    // The player's pieces of a kind on the board.
+    engine.register_fn(
+        "pieces",
+        |ctx: NativeCallContext, g: &mut GameView, p: &str, kind: &str| {
+            g.ask(&ctx, Question::PiecesOfKind(p.into(), kind.into()))
+        },
+    );
+    // The kind of a junction's top piece ("" when empty), and of all its pieces.
+    engine.register_fn(
+        "kind_at",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::KindAt(name.into()))
+        },
+    );
+    engine.register_fn(
+        "kinds_at",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::KindsAt(name.into()))
+        },
+    );
+    // The height of the player's tallest stack.
+    engine.register_fn(
+        "tallest",
+        |ctx: NativeCallContext, g: &mut GameView, p: &str| {
+            g.ask(&ctx, Question::Tallest(p.into()))
+        },
+    );
+    // Counters: read anywhere, changed by the after-turn script.
+    engine.register_fn(
+        "counter",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str| {
+            g.ask(&ctx, Question::Counter(name.into(), None))
+        },
+    );
+    engine.register_fn(
+        "counter",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str, p: &str| {
+            g.ask(&ctx, Question::Counter(name.into(), Some(p.into())))
+        },
+    );
+    engine.register_fn(
+        "set_counter",
+        |g: &mut GameView, name: &str, value: i64| -> Fallible<()> {
+            g.change_counter(name, None, CounterChange::Set(value))
+        },
+    );
+    engine.register_fn(
+        "set_counter",
+        |g: &mut GameView, name: &str, p: &str, value: i64| -> Fallible<()> {
+            g.change_counter(name, Some(p), CounterChange::Set(value))
+        },
+    );
+    engine.register_fn(
+        "add_counter",
+        |g: &mut GameView, name: &str, by: i64| -> Fallible<()> {
+            g.change_counter(name, None, CounterChange::Add(by))
+        },
+    );
+    engine.register_fn(
+        "add_counter",
+        |g: &mut GameView, name: &str, p: &str, by: i64| -> Fallible<()> {
+            g.change_counter(name, Some(p), CounterChange::Add(by))
+        },
+    );
+    // What the turn that led here did.
+    engine.register_fn("get$last_turn", |g: &mut GameView| {
+        g.turn_view(WhichTurn::Last)
+    });
+    // Lines: the lattice's directions, a junction's ray, the lines of n through it, and
+    // the junction past a neighbour.
+    engine.register_fn("directions", |ctx: NativeCallContext, g: &mut GameView| {
+        g.ask(&ctx, Question::Directions)
+    });
+    engine.register_fn(
+        "ray",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str, direction: &str| {
+            g.ask(&ctx, Question::Ray(name.into(), direction.into()))
+        },
+    );
+    engine.register_fn(
+        "lines",
+        |ctx: NativeCallContext, g: &mut GameView, name: &str, n: i64| {
+            g.ask(&ctx, Question::Lines(name.into(), n))
+        },
+    );
+    engine.register_fn(
+        "beyond",
+        |ctx: NativeCallContext, g: &mut GameView, from: &str, over: &str| {
+            g.ask(&ctx, Question::Beyond(from.into(), over.into()))
+        },
     );
     // Whether the player to move has any legal turn, a flip that opens a move included.
     engine.register_fn(
@@ -479,12 +685,24 @@ pub fn register_game_api(engine: &mut Engine) {
     engine.register_fn(
         "give",
         |g: &mut GameView, p: &str, name: &str| -> Fallible<()> {
-            g.give(p, name, false).map(|_| ())
+            g.give(p, name, None, false).map(|_| ())
+        },
+    );
+    engine.register_fn(
+        "give",
+        |g: &mut GameView, p: &str, name: &str, kind: &str| -> Fallible<()> {
+            g.give(p, name, Some(kind), false).map(|_| ())
         },
     );
     engine.register_fn(
         "give_from_supply",
-        |g: &mut GameView, p: &str, name: &str| -> Fallible<bool> { g.give(p, name, true) },
+        |g: &mut GameView, p: &str, name: &str| -> Fallible<bool> { g.give(p, name, None, true) },
+    );
+    engine.register_fn(
+        "give_from_supply",
+        |g: &mut GameView, p: &str, name: &str, kind: &str| -> Fallible<bool> {
+            g.give(p, name, Some(kind), true)
+        },
     );
     // Takes whole stacks off the board; each piece goes back to its owner's supply.
     engine.register_fn(
@@ -501,6 +719,8 @@ pub fn register_game_api(engine: &mut Engine) {
             g.ask(&ctx, Question::Param(name.into()))
         },
     );
+
+    register_turn_api(engine);
 
     engine.register_get("player", |g: &mut GroupView| g.read(Fact::Player));
     engine.register_get("size", |g: &mut GroupView| g.read(Fact::Size));

@@ -12,7 +12,7 @@
 use rhai::EvalAltResult;
 use variant_run_core::{Board, Group, JunctionId, PlayerId, Position, Rules, Stack};
 
-use super::questions::Answer;
+use super::questions::{Answer, CounterChange};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
@@ -55,7 +55,8 @@ pub enum Change {
     RemoveTop,
     /// `remove_stack`: each whole stack leaves the game.
     RemoveStack,
-    /// `return_to_supply`: each whole stack goes back to its owners' supplies.
+    /// `return_to_supply`: each whole stack goes back to its owners' supplies, each piece
+    /// as its kind.
     ReturnToSupply,
 }
 
@@ -63,8 +64,7 @@ impl Change {
     /// Makes the change on `junctions` of `position`.
     ///
     /// # Errors
-    /// Returning pieces to a supply on a fixed board, which keeps none; nothing is
-    /// changed then.
+    /// None today: every board keeps supplies.
     pub fn make(self, position: &mut Position, junctions: &[JunctionId]) -> Fallible<()> {
         match self {
             Change::RemoveTop => {
@@ -79,12 +79,11 @@ impl Change {
                 }
             }
             Change::ReturnToSupply => {
-                no_supplies_on_fixed_boards(position)?;
                 for &j in junctions {
                     let stack = position.stack(j);
-                    for owner in stack.owners() {
-                        let supply = position.supply(owner);
-                        position.set_supply(owner, supply + 1);
+                    for (owner, kind) in stack.pieces() {
+                        let supply = position.supply_of(owner, kind);
+                        position.set_supply_of(owner, kind, supply + 1);
                     }
                     position.set_stack(j, Stack::EMPTY);
                 }
@@ -92,6 +91,41 @@ impl Change {
         }
         Ok(())
     }
+}
+
+/// Changes counter `at` (its place among the position's counters) as a script asked,
+/// within the counter's bounds.
+///
+/// # Errors
+/// The new value would leave the counter's bounds; nothing is changed then.
+pub fn change_counter(
+    rules: &Rules,
+    position: &mut Position,
+    at: usize,
+    change: CounterChange,
+) -> Fallible<()> {
+    let mut place = 0;
+    let counter = rules
+        .counters
+        .iter()
+        .find(|c| {
+            place += if c.per_player { 2 } else { 1 };
+            at < place
+        })
+        .ok_or("no such counter")?;
+    let value = match change {
+        CounterChange::Set(v) => v,
+        CounterChange::Add(d) => position.counter(at).saturating_add(d),
+    };
+    if !(counter.min..=counter.max).contains(&value) {
+        return Err(format!(
+            "counter `{}` would be {value}, outside its bounds {}..{}",
+            counter.name, counter.min, counter.max
+        )
+        .into());
+    }
+    position.set_counter(at, value);
+    Ok(())
 }
 
 /// `held_by`: of the junctions, those the player's pieces top now, as a group (with no
@@ -107,19 +141,5 @@ pub fn held_by(position: &Position, junctions: &[JunctionId], player: PlayerId) 
             .collect(),
         liberties: 0,
         touches_edge: false,
-    }
-}
-
-/// Supplies are counters of patch games (their position texts carry them); a fixed
-/// board's position text has none, so pieces moved to or from one would be lost.
-pub fn no_supplies_on_fixed_boards(position: &Position) -> Fallible<()> {
-    if position.board().is_patch() {
-        Ok(())
-    } else {
-        Err(
-            "a fixed board keeps no supplies of pieces (only a patch does); `give` puts \
-             a piece on the board from outside the game, `remove_stack` takes one off"
-                .into(),
-        )
     }
 }

@@ -59,6 +59,54 @@ pub fn check_params_read(
     Ok(())
 }
 
+/// Where a script calls a function or method named `name`, by position.
+fn calls_of(script: &Script, name: &str) -> Vec<Position> {
+    let mut found = Vec::new();
+    script.ast.walk(&mut |path: &[ASTNode]| {
+        if let Some(ASTNode::Expr(Expr::MethodCall(call, pos) | Expr::FnCall(call, pos))) =
+            path.last()
+        {
+            if call.name == name {
+                found.push(*pos);
+            }
+        }
+        true
+    });
+    found
+}
+
+/// Warns of a script that asks for the junction beyond a neighbour on a lattice where
+/// none ever is (hexagons: no two neighbours of a junction lie on a line), so the rule
+/// built on it would never fire.
+pub fn lines_the_lattice_lacks(
+    host: &ScriptHost,
+    script: &Script,
+    lattice: variant_run_core::Lattice,
+) -> Vec<Diagnostic> {
+    if lattice.neighbours_on_lines() {
+        return Vec::new();
+    }
+    calls_of(script, "beyond")
+        .into_iter()
+        .map(|pos| {
+            let diagnostic = Diagnostic::in_file(
+                &script.file,
+                format!(
+                    "`beyond` is always \"\" on the {lattice} lattice: no two neighbours of a \
+                     junction lie on a line there, so no piece is ever caught between two"
+                ),
+            );
+            host.at_position(diagnostic, pos, "never a junction here")
+                .with_note(
+                    "the lattice's lines join junctions of one colour two sides apart: \
+                     `game.ray` and `game.lines` follow them"
+                        .to_string(),
+                )
+                .warning()
+        })
+        .collect()
+}
+
 /// Checks that a script defines a hook with these parameters (their names are only for
 /// the message); a hook of the right name that takes another number is pointed at.
 ///

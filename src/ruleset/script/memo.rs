@@ -113,7 +113,10 @@ impl Tape {
         }
         let stands_for_an_act = matches!(
             question,
-            Question::Groups(..) | Question::HeldBy(..) | Question::Change(..)
+            Question::Groups(..)
+                | Question::HeldBy(..)
+                | Question::Change(..)
+                | Question::CounterChange(..)
         );
         if !stands_for_an_act
             && self.asked[self.since_change..]
@@ -122,7 +125,7 @@ impl Tape {
         {
             return;
         }
-        if let Question::Change(..) = question {
+        if let Question::Change(..) | Question::CounterChange(..) = question {
             self.since_change = self.asked.len() + 1;
         }
         self.asked.push((question, answer.clone()));
@@ -469,6 +472,8 @@ mod tests {
             params: &params,
             size: Some(3),
             homes: [None, None],
+            allowed: None,
+            weighed: None,
         };
         let (one, none) = (x_to_move_with_o_pieces(1), x_to_move_with_o_pieces(0));
         let mut memo: Memo = Memo::for_script(Some("fn game_result(game) { ... }"));
@@ -486,10 +491,7 @@ mod tests {
                 false,
             )
         };
-        let won = Outcome {
-            winner: Some(0),
-            reason: "o has no pieces left".into(),
-        };
+        let won = Outcome::new(Some(0), "o has no pieces left");
         memo.learn(pieces(0), Some(won.clone()));
         assert_eq!(
             memo.recall(&mut Replay::new(asked(&none))),
@@ -557,6 +559,8 @@ mod tests {
             params: &params,
             size: Some(3),
             homes: [None, None],
+            allowed: None,
+            weighed: None,
         };
         let (one, none) = (x_to_move_with_o_pieces(1), x_to_move_with_o_pieces(0));
         let pieces = |pieces, wrote| {
@@ -611,6 +615,8 @@ mod tests {
             params: &params,
             size: None,
             homes: [None, None],
+            allowed: None,
+            weighed: None,
         };
         let x_groups = Question::Groups("x".into(), GroupFilter::default());
         let answer = |position| asked(position).answer(&x_groups).unwrap();
@@ -687,6 +693,8 @@ mod tests {
             params: &params,
             size: Some(3),
             homes: [None, None],
+            allowed: None,
+            weighed: None,
         };
         let mut memo: Memo<Option<i64>> = Memo::for_script(Some(""));
         for pieces in (0..3 * FEW_BRANCHES as i64).rev() {

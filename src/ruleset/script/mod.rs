@@ -27,6 +27,6 @@ mod strict;
 pub use api::GameView;
 pub use host::{display_name, map_str, toml_to_dynamic, Script, ScriptHost};
 pub use limits::Limits;
-pub use lint::{check_params_read, require_hook};
+pub use lint::{check_params_read, lines_the_lattice_lacks, require_hook};
 pub use modules::ScriptDirs;
 pub use sizes::MAX_DEPTH;

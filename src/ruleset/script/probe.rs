@@ -179,8 +179,8 @@ impl Read {
             Read::Pieces(p) => i64::from(position.pieces(player(*p)?)),
             Read::Stacks(p) => i64::from(position.stack_count(player(*p)?)),
             Read::Supply(p) => i64::from(position.supply(player(*p)?)),
-            Read::HasLegalTurn => i64::from(asked.model.has_turn(position, true)),
-            Read::HasTurnWithoutFlip => i64::from(asked.model.has_turn(position, false)),
+            Read::HasLegalTurn => i64::from(asked.has_turn(true).ok()?),
+            Read::HasTurnWithoutFlip => i64::from(asked.has_turn(false).ok()?),
             Read::Groups(p, filter) => count_groups(asked, player(*p)?, filter),
         })
     }
@@ -251,6 +251,8 @@ mod tests {
             params: &params,
             size: Some(3),
             homes: [None, None],
+            allowed: None,
+            weighed: None,
         };
         let none_left = Comparison {
             op: Op::Eq,

@@ -10,7 +10,10 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use rhai::{Array, Dynamic, EvalAltResult, Map};
-use variant_run_core::{Board, CellId, GameModel, Group, JunctionId, PlayerId, Position};
+use variant_run_core::{
+    names, Board, CellId, GameModel, Group, JunctionId, KindId, PlayerId, Position, TileAction,
+    TurnFacts,
+};
 
 use super::board_edges;
 use super::handed::{Change, Fact};
@@ -80,6 +83,69 @@ pub enum Question {
     /// A question whose answer the script only compared with a constant, right where it
     /// asked (`game.pieces(next) == 0`): its answer is the comparison's.
     Compared(Box<Question>, Comparison),
+    // Kinds of piece.
+    /// A player's pieces of a kind on the board (`game.pieces(p, "king")`).
+    PiecesOfKind(String, String),
+    /// A player's pieces of a kind off the board (`game.supply(p, "king")`).
+    SupplyOfKind(String, String),
+    /// The kind of a junction's top piece, `""` when it is empty.
+    KindAt(Named),
+    /// The kinds of a junction's pieces, bottom first.
+    KindsAt(Named),
+    /// The height of a player's tallest stack (0 when they have none).
+    Tallest(String),
+    // State beyond the board.
+    /// A counter's value: the game's, or a player's.
+    Counter(String, Option<String>),
+    /// A change the script made to a counter; always answered true (an act, like
+    /// [`Question::Change`]).
+    CounterChange(String, Option<String>, CounterChange),
+    /// A fact of a turn: the one that led to the position (`game.last_turn`), or the one
+    /// a legality rule weighs (its `turn`).
+    Turn(WhichTurn, TurnFact),
+    // Lines.
+    /// The names of the lattice's directions.
+    Directions,
+    /// The junctions from a junction onwards in a direction.
+    Ray(Named, String),
+    /// The lines of n junctions through a junction.
+    Lines(Named, i64),
+    /// The junction past a neighbour, on the line from a junction through it.
+    Beyond(Named, Named),
+}
+
+/// Which turn a [`Question::Turn`] asks about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WhichTurn {
+    /// The turn that led to the position.
+    Last,
+    /// The turn a legality rule weighs.
+    Weighed,
+}
+
+/// What a script reads of a turn (see [`variant_run_core::TurnFacts`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TurnFact {
+    Mover,
+    Flipped,
+    Placed,
+    Removed,
+    Left,
+    Reached,
+    From,
+    To,
+    Height,
+    Moved,
+    Dropped,
+    Taken,
+    TakenOf(String),
+}
+
+/// How a script changed a counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CounterChange {
+    Set(i64),
+    Add(i64),
 }
 
 impl Question {
@@ -91,7 +157,8 @@ impl Question {
             Question::Param(_)
             | Question::Other(_)
             | Question::Home(_)
-            | Question::PlayerColour(_) => true,
+            | Question::PlayerColour(_)
+            | Question::Directions => true,
             Question::Compared(question, _) => question.is_constant(),
             _ => false,
         }
@@ -113,7 +180,10 @@ impl Question {
             | Question::Colour(_)
             | Question::Neighbours(_)
             | Question::Edges(_)
-            | Question::Edge(_) => true,
+            | Question::Edge(_)
+            | Question::Ray(..)
+            | Question::Lines(..)
+            | Question::Beyond(..) => true,
             Question::Compared(question, _) => question.reads_the_board_alone(),
             _ => false,
         }
@@ -357,6 +427,8 @@ pub enum Answer {
     Names(Vec<String>),
     /// Coordinates.
     Ints(Vec<i64>),
+    /// Lines of junction names.
+    Lines(Vec<Vec<String>>),
 }
 
 /// Answers are equal when the script cannot tell them apart; a param always equals
@@ -371,6 +443,7 @@ impl PartialEq for Answer {
             (Answer::Text(a), Answer::Text(b)) => a == b,
             (Answer::Names(a), Answer::Names(b)) => a == b,
             (Answer::Ints(a), Answer::Ints(b)) => a == b,
+            (Answer::Lines(a), Answer::Lines(b)) => a == b,
             _ => false,
         }
     }
@@ -390,6 +463,7 @@ impl Hash for Answer {
             Answer::Text(t) => t.hash(state),
             Answer::Names(n) => n.hash(state),
             Answer::Ints(i) => i.hash(state),
+            Answer::Lines(l) => l.hash(state),
         }
     }
 }
@@ -413,8 +487,21 @@ impl Answer {
                 .map(Dynamic::from)
                 .collect::<Array>()
                 .into(),
+            Answer::Lines(lines) => lines
+                .into_iter()
+                .map(|line| Dynamic::from(line.into_iter().map(Dynamic::from).collect::<Array>()))
+                .collect::<Array>()
+                .into(),
         }
     }
+}
+
+/// Whether the side to move has a turn the ruleset allows, where a legality rule may
+/// refuse some: the ruleset answers, asking its rule.
+pub trait AllowedTurns {
+    /// # Errors
+    /// The legality rule fails.
+    fn has_allowed_turn(&self, position: &Position, with_flips: bool) -> Fallible<bool>;
 }
 
 /// What a position's questions are answered from: the position and the ruleset around
@@ -428,6 +515,10 @@ pub struct Asked<'a> {
     pub size: Option<i64>,
     /// Each player's home edge (`[[players]] home`), if they have one.
     pub homes: [Option<Edge>; 2],
+    /// Where a legality rule refuses turns: what says whether one is left.
+    pub allowed: Option<&'a dyn AllowedTurns>,
+    /// The turn a legality rule weighs, with the position it is played from.
+    pub weighed: Option<&'a TurnFacts>,
 }
 
 impl Asked<'_> {
@@ -523,6 +614,10 @@ impl Asked<'_> {
         let resolve = |named: &mut Named| named.fixed = self.junction(&named.name).ok();
         match question {
             Question::OwnerAt(n)
+            | Question::KindAt(n)
+            | Question::KindsAt(n)
+            | Question::Ray(n, _)
+            | Question::Lines(n, _)
             | Question::StackAt(n)
             | Question::Height(n)
             | Question::Coords(n)
@@ -533,6 +628,10 @@ impl Asked<'_> {
             | Question::Linked(n)
             | Question::Edges(n) => resolve(n),
             Question::CountHeld(_, names) => names.iter_mut().for_each(resolve),
+            Question::Beyond(a, b) => {
+                resolve(a);
+                resolve(b);
+            }
             Question::Connected(chain) | Question::Gap(chain) => {
                 chain.from.iter_mut().chain(&mut chain.to).for_each(resolve);
                 chain.read = self.read_chain(chain).ok();
@@ -583,8 +682,8 @@ impl Asked<'_> {
             Question::Pieces(p) => Answer::Int(i64::from(position.pieces(self.player(p)?))),
             Question::Stacks(p) => Answer::Int(i64::from(position.stack_count(self.player(p)?))),
             Question::Supply(p) => Answer::Int(i64::from(position.supply(self.player(p)?))),
-            Question::HasLegalTurn => Answer::Bool(self.model.has_turn(position, true)),
-            Question::HasTurnWithoutFlip => Answer::Bool(self.model.has_turn(position, false)),
+            Question::HasLegalTurn => Answer::Bool(self.has_turn(true)?),
+            Question::HasTurnWithoutFlip => Answer::Bool(self.has_turn(false)?),
             Question::OwnerAt(name) => {
                 let owner = position.stack(self.named(name)?).owner();
                 Answer::Letter(owner.map(|o| self.model.rules.player_letter(o)))
@@ -741,6 +840,238 @@ impl Asked<'_> {
                         name.escape_debug()
                     )
                 })?)
+            }
+            Question::PiecesOfKind(p, kind) => {
+                let (player, kind) = (self.player(p)?, self.kind(kind)?);
+                let on_board: u32 = position
+                    .stacks()
+                    .iter()
+                    .map(|s| s.pieces_of_kind(player, kind))
+                    .sum();
+                Answer::Int(i64::from(on_board))
+            }
+            Question::SupplyOfKind(p, kind) => {
+                let (player, kind) = (self.player(p)?, self.kind(kind)?);
+                Answer::Int(i64::from(position.supply_of(player, kind)))
+            }
+            Question::KindAt(name) => {
+                let stack = position.stack(self.named(name)?);
+                Answer::Text(match stack.owner() {
+                    None => String::new(),
+                    Some(_) => self.kind_name(stack.top_kind()).to_string(),
+                })
+            }
+            Question::KindsAt(name) => {
+                let stack = position.stack(self.named(name)?);
+                Answer::Names(
+                    stack
+                        .pieces()
+                        .map(|(_, kind)| self.kind_name(kind).to_string())
+                        .collect(),
+                )
+            }
+            Question::Tallest(p) => {
+                let player = self.player(p)?;
+                let tallest = position
+                    .stacks()
+                    .iter()
+                    .filter(|s| s.is_owned_by(player))
+                    .map(|s| s.height())
+                    .max()
+                    .unwrap_or(0);
+                Answer::Int(i64::from(tallest))
+            }
+            Question::Counter(name, p) => {
+                let at = self.counter(name, p.as_deref())?;
+                Answer::Int(position.counter(at))
+            }
+            Question::CounterChange(..) => {
+                return Err("a counter's change is made by the run that makes it".into())
+            }
+            Question::Turn(which, fact) => self.turn_fact(*which, fact)?,
+            Question::Directions => Answer::Names(
+                position
+                    .board()
+                    .lattice()
+                    .directions()
+                    .iter()
+                    .map(|d| d.name.to_string())
+                    .collect(),
+            ),
+            Question::Ray(name, direction) => {
+                let board = position.board();
+                let ray = board
+                    .ray(self.named(name)?, direction)
+                    .ok_or_else(|| self.no_direction(direction))?;
+                self.names_of(ray.into_iter().map(usize::from))
+            }
+            Question::Lines(name, n) => {
+                let j = self.named(name)?;
+                let board = position.board();
+                let n = usize::try_from(*n)
+                    .ok()
+                    .filter(|&n| (1..=board.junction_count()).contains(&n))
+                    .ok_or_else(|| {
+                        format!(
+                            "a line holds 1 to {} junctions on this board, not {n}",
+                            board.junction_count()
+                        )
+                    })?;
+                Answer::Lines(
+                    board
+                        .lines_through(j, n)
+                        .into_iter()
+                        .map(|line| line.into_iter().map(|j| board.junction_name(j)).collect())
+                        .collect(),
+                )
+            }
+            Question::Beyond(a, b) => {
+                let board = position.board();
+                let beyond = board.beyond(self.named(a)?, self.named(b)?);
+                Answer::Text(beyond.map(|j| board.junction_name(j)).unwrap_or_default())
+            }
+        })
+    }
+
+    /// Whether the side to move has a turn, as the ruleset allows them.
+    pub fn has_turn(&self, with_flips: bool) -> Fallible<bool> {
+        match self.allowed {
+            Some(allowed) => allowed.has_allowed_turn(self.position, with_flips),
+            None => Ok(self.model.has_turn(self.position, with_flips)),
+        }
+    }
+
+    /// The kind of piece of a name.
+    pub fn kind(&self, name: &str) -> Fallible<KindId> {
+        let rules = &self.model.rules;
+        rules.kind_by_name(name).ok_or_else(|| {
+            let names: Vec<&str> = rules.kinds.iter().map(|k| k.name.as_str()).collect();
+            format!(
+                "`{}` is not a kind of piece of this ruleset ({})",
+                name.escape_debug(),
+                names.join(", ")
+            )
+            .into()
+        })
+    }
+
+    fn kind_name(&self, kind: KindId) -> &str {
+        &self.model.rules.kinds[usize::from(kind)].name
+    }
+
+    /// Where a counter's value stands among the position's counters.
+    pub fn counter(&self, name: &str, player: Option<&str>) -> Fallible<usize> {
+        let rules = &self.model.rules;
+        let player = player.map(|p| self.player(p)).transpose()?;
+        if let Some((at, _)) = rules.counter_place(name, player) {
+            return Ok(at);
+        }
+        let known = rules.counters.iter().find(|c| c.name == name);
+        Err(match known {
+            Some(c) if c.per_player => {
+                format!("`{name}` is a counter of each player: `game.counter(\"{name}\", player)`")
+            }
+            Some(_) => format!("`{name}` is the game's counter: `game.counter(\"{name}\")`"),
+            None => {
+                let names: Vec<&str> = rules.counters.iter().map(|c| c.name.as_str()).collect();
+                if names.is_empty() {
+                    format!(
+                        "`{}` is not a counter: this ruleset has no [[counters]]",
+                        name.escape_debug()
+                    )
+                } else {
+                    format!(
+                        "`{}` is not a counter of this ruleset ({})",
+                        name.escape_debug(),
+                        names.join(", ")
+                    )
+                }
+            }
+        }
+        .into())
+    }
+
+    fn no_direction(&self, direction: &str) -> Box<EvalAltResult> {
+        let lattice = self.position.board().lattice();
+        let names: Vec<&str> = lattice.directions().iter().map(|d| d.name).collect();
+        format!(
+            "`{}` is not a direction of the {lattice} lattice ({})",
+            direction.escape_debug(),
+            names.join(", ")
+        )
+        .into()
+    }
+
+    /// A fact of the last turn or of the weighed one; a position reached by no turn
+    /// (the start, or read from a text) has a last turn that did nothing.
+    fn turn_fact(&self, which: WhichTurn, fact: &TurnFact) -> Fallible<Answer> {
+        let facts = match which {
+            WhichTurn::Last => self.position.last_turn(),
+            WhichTurn::Weighed => Some(
+                self.weighed
+                    .ok_or("`turn` is the turn a legality rule weighs; there is none here")?,
+            ),
+        };
+        let board = self.position.board();
+        let lattice = board.lattice();
+        let names =
+            |js: &[JunctionId]| Answer::Names(js.iter().map(|&j| board.junction_name(j)).collect());
+        let first = |js: &[JunctionId]| {
+            Answer::Text(
+                js.first()
+                    .map(|&j| board.junction_name(j))
+                    .unwrap_or_default(),
+            )
+        };
+        let Some(facts) = facts else {
+            return Ok(match fact {
+                TurnFact::Mover => Answer::Letter(None),
+                TurnFact::Flipped
+                | TurnFact::Placed
+                | TurnFact::Removed
+                | TurnFact::From
+                | TurnFact::To
+                | TurnFact::Dropped => Answer::Text(String::new()),
+                TurnFact::Left | TurnFact::Reached => Answer::Names(Vec::new()),
+                TurnFact::Height | TurnFact::Moved | TurnFact::Taken => Answer::Int(0),
+                TurnFact::TakenOf(kind) => {
+                    self.kind(kind)?;
+                    Answer::Int(0)
+                }
+            });
+        };
+        Ok(match fact {
+            TurnFact::Mover => self.letter(facts.mover),
+            TurnFact::Flipped => Answer::Text(
+                facts
+                    .flip
+                    .and_then(|cell| board.cell_id(cell))
+                    .map(|id| board.cell_name(id))
+                    .unwrap_or_default(),
+            ),
+            TurnFact::Placed => Answer::Text(match facts.tile {
+                Some(TileAction::Place { cell, .. }) => names::spiral(lattice, cell),
+                _ => String::new(),
+            }),
+            TurnFact::Removed => Answer::Text(match facts.tile {
+                Some(TileAction::Remove { cell }) => names::spiral(lattice, cell),
+                _ => String::new(),
+            }),
+            TurnFact::Left => names(&facts.left),
+            TurnFact::Reached => names(&facts.reached),
+            TurnFact::From => first(&facts.left),
+            TurnFact::To => first(&facts.reached),
+            TurnFact::Height => Answer::Int(i64::from(facts.height)),
+            TurnFact::Moved => Answer::Int(i64::from(facts.moved)),
+            TurnFact::Dropped => Answer::Text(
+                facts
+                    .dropped
+                    .map(|k| self.kind_name(k).to_string())
+                    .unwrap_or_default(),
+            ),
+            TurnFact::Taken => Answer::Int(i64::from(facts.taken_total())),
+            TurnFact::TakenOf(kind) => {
+                Answer::Int(i64::from(facts.taken[usize::from(self.kind(kind)?)]))
             }
         })
     }

@@ -79,6 +79,12 @@ impl<'a> Replay<'a> {
                 change.make(self.position.to_mut(), &group.junctions)?;
                 Ok(Answer::Bool(true))
             }
+            Question::CounterChange(name, player, change) => {
+                let at = self.with_asked(|asked| asked.counter(name, player.as_deref()))?;
+                let rules = &self.around.model.rules;
+                handed::change_counter(rules, self.position.to_mut(), at, *change)?;
+                Ok(Answer::Bool(true))
+            }
             _ => self.with_asked(|asked| asked.answer_to_compare(question)),
         }
     }
