@@ -174,11 +174,16 @@ fn mistakes_are_named_in_the_scripts_terms() {
         message.contains("`z9` is not a junction of this board"),
         "{message}"
     );
-    let message = error(r#"game.give_from_supply("x", "b1")"#);
-    assert!(
-        message.contains("a fixed board keeps no supplies"),
-        "{message}"
-    );
+}
+
+/// A fixed board keeps supplies as a patch does: empty, nothing is given; with one piece
+/// in x's supply (written `supply:x=1` in the position text) it reaches b1.
+#[test]
+fn a_fixed_board_gives_from_its_supply() {
+    let give = r#"game.give_from_supply("x", "b1") && game.stack_at("b1") == ["x"]"#;
+    assert_eq!(ask("truchet-browne", COLUMNS, give).unwrap(), "false");
+    let one_in_hand = format!("{COLUMNS} supply:x=1");
+    assert_eq!(ask("truchet-browne", &one_in_hand, give).unwrap(), "true");
 }
 
 /// Trugo's patch: no rows, no sides, a rim; no homes.

@@ -138,7 +138,9 @@ fn errors_go_to_stderr_with_exit_code_2() {
     assert!(stderr(&output).starts_with("variant-run: no ruleset `no-such-ruleset`"));
     let output = run(&["truchet-browne", "show", "--position", "rrr x"], "");
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("bad position: expected `<tiles> <stacks> <side> [<quiet>]`"));
+    assert!(stderr(&output).contains(
+        "bad position: expected `<tiles> <stacks> <side> [<quiet>] [<name>:<value>]...`"
+    ));
     let output = run(&["truchet-browne", "--size", "4"], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("needs an odd number of tiles per side"));
