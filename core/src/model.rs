@@ -231,7 +231,7 @@ impl GameModel {
         }
         if self.rules.keep_last_turn {
             let facts = facts_on_staged(mover, flipped, position, delta);
-            position.last = Some(Box::new(facts));
+            position.set_last_turn(Some(facts));
         }
         let captured = delta.captures(position, mover);
         if captured && self.rules.taken != TakenPieces::Out {

@@ -32,21 +32,15 @@ pub struct Position {
     pub(crate) side: PlayerId,
     /// Turns played since the last capture, placement or removal.
     pub(crate) quiet: u32,
-    /// Tiles left to place.
-    pub(crate) pool: u32,
+    /// Tiles left to place: at most a patch's 2,000 (a `u16` keeps the struct within
+    /// the 128 bytes that are copied inline, not by a call).
+    pub(crate) pool: u16,
     /// Pieces of the first kind each player holds off the board: to receive when a
     /// placement gives them, or to drop.
     pub(crate) supply: [u32; 2],
-    /// The same for the other kinds, `[(kind - 1) * 2 + player]`, without trailing
-    /// zeros (so equal supplies compare equal); empty in a ruleset of one kind.
-    pub(crate) kind_supply: Vec<u32>,
-    /// The ruleset's counters, in the order it declares them, a per-player counter
-    /// taking two places (player 0's first); empty in a ruleset without counters.
-    pub(crate) counters: Vec<i64>,
-    /// What the turn that led here did, kept only where the ruleset's scripts ask
-    /// ([`crate::Rules::keep_last_turn`]). Not part of the position: two positions that
-    /// differ only in how they were reached are equal.
-    pub(crate) last: Option<Box<TurnFacts>>,
+    /// Supplies of the other kinds, counters and the last turn, boxed: most rulesets
+    /// have none, and a position copied for a search stays small.
+    pub(crate) more: Option<Box<More>>,
     /// Pieces each player has on the board, kept as stacks change: end and capture
     /// rules ask after every turn, and counting the stacks of a big patch each time
     /// grew with the patch. Derived from `stacks`, so not compared or hashed.
@@ -57,6 +51,21 @@ pub struct Position {
     /// copying a position for a search stays one allocation short. Derived from
     /// `stacks`, like `on_board`.
     pub(crate) held: HeldBits,
+}
+
+/// What a position holds beyond the board and the first kind's supplies.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct More {
+    /// Supplies of the kinds after the first, `[(kind - 1) * 2 + player]`, without
+    /// trailing zeros (so equal supplies compare equal).
+    kind_supply: Vec<u32>,
+    /// The ruleset's counters, in the order it declares them, a per-player counter
+    /// taking two places (player 0's first).
+    counters: Vec<i64>,
+    /// What the turn that led here did, kept only where the ruleset's scripts ask
+    /// ([`crate::Rules::keep_last_turn`]). Not part of the position: two positions that
+    /// differ only in how they were reached are equal.
+    last: Option<TurnFacts>,
 }
 
 /// The bits of [`Position::held`].
@@ -100,9 +109,7 @@ impl Position {
             quiet: 0,
             pool: 0,
             supply: [0, 0],
-            kind_supply: Vec::new(),
-            counters: Vec::new(),
-            last: None,
+            more: None,
             on_board: [0, 0],
             held: no_held(board.junction_count()),
         }
@@ -166,11 +173,22 @@ impl Position {
 
     /// Tiles left to place.
     pub fn pool(&self) -> u32 {
-        self.pool
+        u32::from(self.pool)
     }
 
+    /// Sets the tiles left to place; a pool never holds more than a patch's
+    /// [`crate::position_text::MAX_PATCH_TILES`], which the texts and rulesets enforce.
     pub fn set_pool(&mut self, pool: u32) {
-        self.pool = pool;
+        debug_assert!(pool <= u32::from(u16::MAX));
+        self.pool = u16::try_from(pool).unwrap_or(u16::MAX);
+    }
+
+    fn more_mut(&mut self) -> &mut More {
+        self.more.get_or_insert_with(Box::default)
+    }
+
+    fn kind_supply(&self) -> &[u32] {
+        self.more.as_deref().map_or(&[], |m| &m.kind_supply)
     }
 
     /// Pieces of the first kind `player` holds off the board.
@@ -189,7 +207,7 @@ impl Position {
             0 => self.supply[player as usize],
             _ => {
                 let i = usize::from(kind - 1) * 2 + usize::from(player);
-                self.kind_supply.get(i).copied().unwrap_or(0)
+                self.kind_supply().get(i).copied().unwrap_or(0)
             }
         }
     }
@@ -200,22 +218,23 @@ impl Position {
             return;
         }
         let i = usize::from(kind - 1) * 2 + usize::from(player);
-        if i >= self.kind_supply.len() {
-            if pieces == 0 {
-                return;
-            }
-            self.kind_supply.resize(i + 1, 0);
+        if i >= self.kind_supply().len() && pieces == 0 {
+            return;
         }
-        self.kind_supply[i] = pieces;
-        while self.kind_supply.last() == Some(&0) {
-            self.kind_supply.pop();
+        let supply = &mut self.more_mut().kind_supply;
+        if i >= supply.len() {
+            supply.resize(i + 1, 0);
+        }
+        supply[i] = pieces;
+        while supply.last() == Some(&0) {
+            supply.pop();
         }
     }
 
     /// Pieces `player` holds off the board, of every kind.
     pub fn supply_total(&self, player: PlayerId) -> u32 {
         let others: u32 = self
-            .kind_supply
+            .kind_supply()
             .iter()
             .skip(usize::from(player))
             .step_by(2)
@@ -225,33 +244,39 @@ impl Position {
 
     /// The counters, in the ruleset's order (see [`crate::Rules::counters`]).
     pub fn counters(&self) -> &[i64] {
-        &self.counters
+        self.more.as_deref().map_or(&[], |m| &m.counters)
     }
 
     /// Counter `i` (its place in [`Position::counters`]).
     pub fn counter(&self, i: usize) -> i64 {
-        self.counters[i]
+        self.counters()[i]
     }
 
     /// Sets every counter, in the ruleset's order.
     pub fn set_counters(&mut self, values: Vec<i64>) {
-        self.counters = values;
+        if values.is_empty() && self.more.is_none() {
+            return;
+        }
+        self.more_mut().counters = values;
     }
 
     /// Sets counter `i`; the caller keeps it within its bounds.
     pub fn set_counter(&mut self, i: usize, value: i64) {
-        self.counters[i] = value;
+        self.more_mut().counters[i] = value;
     }
 
     /// What the turn that led here did, where the ruleset keeps it.
     pub fn last_turn(&self) -> Option<&TurnFacts> {
-        self.last.as_deref()
+        self.more.as_deref().and_then(|m| m.last.as_ref())
     }
 
     /// Sets what the turn that led here did (playing a turn sets it where the ruleset
     /// keeps it; a test building positions another way sets it itself).
     pub fn set_last_turn(&mut self, facts: Option<TurnFacts>) {
-        self.last = facts.map(Box::new);
+        if facts.is_none() && self.more.is_none() {
+            return;
+        }
+        self.more_mut().last = facts;
     }
 
     /// How many pieces `player` has on the board, pinned ones included.
@@ -339,8 +364,8 @@ impl PartialEq for Position {
             && self.quiet == other.quiet
             && self.pool == other.pool
             && self.supply == other.supply
-            && self.kind_supply == other.kind_supply
-            && self.counters == other.counters
+            && self.kind_supply() == other.kind_supply()
+            && self.counters() == other.counters()
             && self.tiles == other.tiles
             && self.stacks == other.stacks
             && self.board.same_cells(&other.board)
@@ -354,8 +379,8 @@ impl Hash for Position {
         self.board.cells().hash(state);
         self.tiles.hash(state);
         self.stacks.hash(state);
-        (self.side, self.quiet, self.pool, self.supply).hash(state);
-        (&self.kind_supply, &self.counters).hash(state);
+        (self.side, self.quiet, u32::from(self.pool), self.supply).hash(state);
+        (self.kind_supply(), self.counters()).hash(state);
     }
 }
 
