@@ -315,7 +315,7 @@ impl GameModel {
         };
         if !counter.per_player {
             let (at, _) = rules.counter_place(name, None).expect("a game counter");
-            position.counters[at] = number(value)?;
+            position.set_counter(at, number(value)?);
             return Ok(());
         }
         let expected = || {
@@ -341,7 +341,7 @@ impl GameModel {
             let (at, _) = rules
                 .counter_place(name, Some(player))
                 .expect("a player's counter");
-            position.counters[at] = number(n)?;
+            position.set_counter(at, number(n)?);
         }
         // A player left out keeps the counter's start, as a field left out does.
         Ok(())
@@ -360,7 +360,7 @@ impl GameModel {
             ));
         }
         let mut position = Position::empty(board, 0);
-        position.counters = self.rules.start_counters();
+        position.set_counters(self.rules.start_counters());
         position.tiles = self.parse_tiles(fields[0])?;
 
         let stack_rows: Vec<&str> = fields[1].split('/').collect();
@@ -599,7 +599,7 @@ impl GameModel {
             .with_cells(cells.keys().copied().collect())
             .map_err(|e| PositionError(format!("tiles: {e}")))?;
         let mut position = Position::empty(&Arc::new(board), 0);
-        position.counters = self.rules.start_counters();
+        position.set_counters(self.rules.start_counters());
         for (id, state) in cells.values().enumerate() {
             position.tiles[id] = *state;
         }
@@ -639,7 +639,7 @@ impl GameModel {
             position.set_stack(j, stack);
         }
 
-        position.pool = fields[2].parse().map_err(|_| {
+        let pool: u32 = fields[2].parse().map_err(|_| {
             PositionError(format!(
                 "pool: `{}` is not a number of tiles",
                 fields[2].escape_debug()
@@ -647,14 +647,14 @@ impl GameModel {
         })?;
         // Play lays the pool's tiles: a patch that could grow past what this reader
         // accepts would give games whose positions cannot be read back.
-        let tiles_at_most = position.tiles.len() as u64 + u64::from(position.pool);
+        let tiles_at_most = position.tiles.len() as u64 + u64::from(pool);
         if tiles_at_most > MAX_PATCH_TILES as u64 {
             return err(format!(
-                "pool: {} tiles with {} more in the pool could grow to {tiles_at_most}; a patch holds at most {MAX_PATCH_TILES}",
+                "pool: {} tiles with {pool} more in the pool could grow to {tiles_at_most}; a patch holds at most {MAX_PATCH_TILES}",
                 position.tiles.len(),
-                position.pool
             ));
         }
+        position.set_pool(pool);
         self.parse_supply_entries(fields[3], &mut position, true)?;
         position.side = self.parse_side(fields[4])?;
         let named = self.parse_quiet_field(&fields[5..], &mut position)?;
