@@ -31,6 +31,10 @@ while read -r p; do seed position_square "$p"; done < <(positions_of truchet-bro
 for size in 3 5 7; do
     for s in 1 2; do seed position_square "$($bin truchet-browne position --size $size --seed $s)"; done
 done
+# Kinds, pieces in hand and counters (examples/designs/browne-king, -drops, -flip-limit).
+seed position_square "$($bin examples/designs/browne-king position)"
+seed position_square "rrr/rrr/rrr .o../.o../..x2./x... o 4 supply:o=1,x=2"
+seed position_square "rrr/rrr/rrr .o../..../.x../x... x flips:o=2,x=3"
 while read -r p; do seed position_hex "$p"; done < <(positions_of truchet-hex)
 for size in 2 4; do seed position_hex "$($bin truchet-hex position --size $size)"; done
 seed position_hex "$($bin truchet-hex position --size 2 --tiles trugo)"

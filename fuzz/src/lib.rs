@@ -70,10 +70,33 @@ fn positions_round_trip(variants: &[Variant], data: &[u8]) {
     }
 }
 
+/// The folder of one of examples/designs/, from the fuzz crate or from the project's
+/// test suite (which includes this file).
+fn design(name: &str) -> String {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = if here.join("examples/designs").is_dir() {
+        here
+    } else {
+        here.parent().expect("the fuzz crate sits in the project")
+    };
+    root.join("examples/designs")
+        .join(name)
+        .display()
+        .to_string()
+}
+
 thread_local! {
+    // Browne at three sizes, and designs whose texts hold piece kinds (a king that stands
+    // alone), pieces in hand and a counter of each player's.
     static SQUARE: Vec<Variant> = [3, 5, 7]
         .map(|size| load("truchet-browne", Some(size), None))
-        .into();
+        .into_iter()
+        .chain([
+            load(&design("browne-king"), None, None),
+            load(&design("browne-drops"), Some(3), None),
+            load(&design("browne-flip-limit"), Some(3), None),
+        ])
+        .collect();
     static HEX: Vec<Variant> = vec![
         load("truchet-hex", Some(2), None),
         load("truchet-hex", Some(4), None),
@@ -82,7 +105,8 @@ thread_local! {
     static PATCH: Vec<Variant> = vec![load("trugo", None, None)];
 }
 
-/// Position texts of square boards (truchet-browne at sizes 3, 5 and 7).
+/// Position texts of square boards (truchet-browne at sizes 3, 5 and 7, and designs with
+/// kinds, supplies and counters).
 pub fn position_square(data: &[u8]) {
     SQUARE.with(|variants| positions_round_trip(variants, data));
 }

@@ -269,3 +269,26 @@ fn the_after_turn_script_moves_pieces_between_board_and_supply() {
     );
     assert_eq!(variant.model.position_text(&position), flower);
 }
+
+/// Lines on the square lattice of 5 x 5 tiles (junctions a-f, rows 1-6): eight
+/// directions; the ray from a1 north-east runs the diagonal to f6; c3 lies on three
+/// lines of three in each of the four axes (as first, middle or last) and a1 on one per
+/// axis but the anti-diagonal (which leaves the board there): 12 and 3.
+#[test]
+fn lines_rays_and_directions_on_squares() {
+    let square = |expression: &str| ask("truchet-browne", COLUMNS, expression).unwrap();
+    assert_eq!(square("game.directions().len()"), "8");
+    assert_eq!(
+        square(r#"game.ray("a1", "ne")"#),
+        r#"["b2", "c3", "d4", "e5", "f6"]"#
+    );
+    assert_eq!(square(r#"game.ray("f6", "ne")"#), "[]");
+    assert_eq!(square(r#"game.lines("c3", 3).len()"#), "12");
+    assert_eq!(square(r#"game.lines("a1", 3).len()"#), "3");
+    assert_eq!(square(r#"game.beyond("a1", "b1")"#), "c1");
+    // b2 is on a1's diagonal but not its neighbour across a tile side: nothing beyond.
+    assert_eq!(square(r#"game.beyond("a1", "b2")"#), "");
+    assert_eq!(square(r#"game.beyond("a1", "c1")"#), "");
+    let message = ask("truchet-browne", COLUMNS, r#"game.ray("a1", "up")"#).unwrap_err();
+    assert!(message.contains("`up` is not a direction"), "{message}");
+}

@@ -120,3 +120,15 @@ fn check_command_exit_codes() {
         "variant-run: 1 of 2 rulesets have problems: players-same-home"
     );
 }
+
+/// A rule built on `game.beyond` on hexagonal tiles would never fire (no two neighbours
+/// of a junction lie on a line there): `check` says so, as a warning that names the call.
+#[test]
+fn beyond_on_hexagons_is_a_warning() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lint/trugo-custodial");
+    let report = check(&dir);
+    assert_eq!(report.errors(), 0, "{}", shown(&report, &dir));
+    let said = shown(&report, &dir);
+    assert!(said.contains("`beyond` is always \"\" on the"), "{said}");
+    assert!(said.contains("custodial.rhai:6:"), "{said}");
+}
