@@ -35,6 +35,7 @@ mod ludii_definitions;
 mod matches;
 mod mcts;
 mod output_files;
+mod output_paths;
 mod parallel;
 mod perft;
 mod perft_divide;
