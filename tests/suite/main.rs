@@ -49,6 +49,8 @@ mod rulesets;
 mod sandbox;
 mod scripting_reference;
 mod serve;
+mod serve_flood;
+mod serve_guard;
 mod shards;
 mod square_patch;
 mod svg;
