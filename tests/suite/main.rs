@@ -56,3 +56,4 @@ mod square_patch;
 mod svg;
 mod trugo_game;
 mod trugo_texts;
+mod work_limits;
