@@ -9,9 +9,10 @@
 //!   progress, so a stalled reader holds nothing for long.
 //! - At most [`MAX_CONNECTIONS`] are open at once, far below the descriptors a process
 //!   gets (1,024 on most systems). A connection accepted past the cap closes one to make
-//!   room: first one that has not yet sent a whole request (the oldest of them), else
-//!   the one quiet for longest. So idle and half-sent connections, however many, cannot
-//!   keep the page from being served: each new request displaces one of them.
+//!   room: first one that has sent no whole request within [`GRACE`] of opening (the
+//!   oldest of them), else the one quiet for longest. So idle and half-sent connections,
+//!   however many, cannot keep the page from being served: each new request displaces
+//!   one of them, and has its grace to send its request before it could be displaced.
 //!
 //! Each request carries the address its connection came in on ([`Connection`]), for the
 //! `Host` check.
@@ -41,6 +42,9 @@ pub const MAX_CONNECTIONS: usize = 256;
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a response may wait for the client to read any of it.
 pub const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a new connection has to send a whole request before the cap may close it
+/// ahead of connections that have sent one.
+pub const GRACE: Duration = Duration::from_secs(1);
 
 /// What a request knows of its connection: the server's address as the client reached
 /// it.
@@ -51,7 +55,9 @@ pub struct Connection {
 
 /// What the cap looks at in a connection.
 struct Activity {
-    /// When bytes last moved either way, in milliseconds since the server started.
+    /// When it was accepted, and when bytes last moved either way, in milliseconds since
+    /// the server started.
+    accepted: u64,
     last: AtomicU64,
     /// Whether a whole request head has arrived on it.
     served: AtomicBool,
@@ -70,16 +76,24 @@ struct Table {
 }
 
 impl Table {
-    /// Closes one connection to make room: the oldest that has sent no whole request,
-    /// else the one quiet for longest.
-    fn evict_one(&mut self) {
+    /// Closes one connection to make room: the oldest that sent no whole request within
+    /// its grace, else the one quiet for longest (`now` in milliseconds since the server
+    /// started).
+    fn evict_one(&mut self, now: u64) {
+        let grace = u64::try_from(GRACE.as_millis()).unwrap_or(u64::MAX);
         let chosen = self
             .entries
             .iter()
             .min_by_key(|(id, entry)| {
-                let served = entry.activity.served.load(Ordering::Relaxed);
-                let quiet_since = entry.activity.last.load(Ordering::Relaxed);
-                (served, if served { quiet_since } else { **id }, **id)
+                let activity = &entry.activity;
+                let idle_past_grace = !activity.served.load(Ordering::Relaxed)
+                    && now.saturating_sub(activity.accepted) > grace;
+                let quiet_since = activity.last.load(Ordering::Relaxed);
+                (
+                    !idle_past_grace,
+                    if idle_past_grace { **id } else { quiet_since },
+                    **id,
+                )
             })
             .map(|(id, _)| *id);
         if let Some(entry) = chosen.and_then(|id| self.entries.remove(&id)) {
@@ -105,7 +119,7 @@ pub async fn serve(listener: TcpListener, app: Router) -> io::Result<()> {
             Ok((stream, _)) => stream,
             Err(_) => {
                 // Most likely out of descriptors: close one, and do not spin.
-                lock(&table).evict_one();
+                lock(&table).evict_one(millis_since(clock));
                 tokio::time::sleep(Duration::from_millis(10)).await;
                 continue;
             }
@@ -114,15 +128,17 @@ pub async fn serve(listener: TcpListener, app: Router) -> io::Result<()> {
             continue;
         };
         let _ = stream.set_nodelay(true);
+        let now = millis_since(clock);
         let activity = Arc::new(Activity {
-            last: AtomicU64::new(millis_since(clock)),
+            accepted: now,
+            last: AtomicU64::new(now),
             served: AtomicBool::new(false),
         });
         let close = Arc::new(Notify::new());
         let id = {
             let mut table = lock(&table);
             while table.entries.len() >= MAX_CONNECTIONS {
-                table.evict_one();
+                table.evict_one(now);
             }
             let id = table.next;
             table.next += 1;

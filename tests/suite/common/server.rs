@@ -16,7 +16,9 @@ pub struct Server {
     pub address: String,
     /// The line the server printed on starting, which names its address.
     pub banner: String,
-    stderr: std::sync::mpsc::Receiver<String>,
+    /// Everything it printed on standard error, once it ends (in a mutex, so that
+    /// threads may share a server).
+    stderr: std::sync::Mutex<std::sync::mpsc::Receiver<String>>,
 }
 
 impl Server {
@@ -85,7 +87,7 @@ impl Server {
             child,
             address,
             banner: line,
-            stderr,
+            stderr: std::sync::Mutex::new(stderr),
         }
     }
 
@@ -159,7 +161,11 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        if let Ok(stderr) = self.stderr.recv_timeout(Duration::from_secs(5)) {
+        let received = self
+            .stderr
+            .lock()
+            .map(|r| r.recv_timeout(Duration::from_secs(5)));
+        if let Ok(Ok(stderr)) = received {
             assert!(
                 !stderr.contains("panicked"),
                 "the server panicked: {stderr}"
