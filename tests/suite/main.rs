@@ -29,6 +29,7 @@ mod goal_players;
 mod hex_ruleset;
 mod hex_walkthrough;
 mod hostile_input;
+mod hostile_soak;
 mod inheritance;
 mod invariants;
 mod ludii_definitions;
