@@ -9,7 +9,7 @@ set -euo pipefail
 bin=./target/release/variant-run
 out=fuzz/corpus
 rm -rf "$out"
-mkdir -p "$out"/{position_square,position_hex,position_patch,turn_server,turn_boardspace,record,variant,options,script}
+mkdir -p "$out"/{position_square,position_hex,position_patch,turn_server,turn_boardspace,record,variant,options,script,output_path,serve_names}
 
 n=0
 seed() { # target, text (written without a final newline)
@@ -122,5 +122,43 @@ grammar '\011\000\006\007\006\007\006\007\006\007\006\007'
 grammar '\000\005\000'
 grammar '\004\010\000\011\000\022\004'
 grammar '\001\002\015\007\003\014'
+
+# Output paths: a count of entries, then for each its name (0 a, 1 b, 2 c, 3 d, 4 d/e,
+# 5 .h), kind (0-1 file, 2 relative link, 3 absolute link, 4 pipe, 5 device, 6 folder,
+# 7 socket) and what a link points at; then the name written, the lines, and how (0
+# whole, 1 line by line, 2 at the end). Named for what they set up.
+paths() { printf "$2" >"$out/output_path/$1"; }
+paths nothing-there '\000\000\003\000'
+paths file '\001\000\000\000\000\003\000'
+paths pipe '\001\000\004\000\000\003\000'
+paths pipe-line-by-line '\001\000\004\000\000\004\001'
+paths device '\001\000\005\000\000\002\000'
+paths link-to-file '\002\000\000\000\001\002\000\001\003\000'
+paths chain-to-pipe '\003\000\004\000\001\002\000\002\002\001\002\003\002'
+paths loop '\002\000\002\001\001\002\000\000\001\000'
+paths self-loop '\001\000\002\000\000\001\000'
+paths folder '\001\003\006\000\003\001\000'
+paths link-to-folder '\002\003\006\000\000\002\003\000\001\000'
+paths socket '\001\000\007\000\000\001\000'
+paths dangling-link '\001\000\003\002\000\002\002'
+paths link-out-of-a-folder '\003\000\000\000\003\006\000\004\002\000\004\002\001'
+paths hidden '\001\005\000\000\005\001\000'
+
+# The server's names: the first byte picks the address a connection came in on (see
+# LOCAL in fuzz/src/serve_names.rs), then the Host, a newline and the Origin.
+names() { { printf "$2"; printf '%s' "$3"; } >"$out/serve_names/$1"; }
+names own '\000' $'127.0.0.1:8787\nhttp://127.0.0.1:8787'
+names rebinding '\000' $'evil.example:8787\nhttp://evil.example:8787'
+names localhost-page '\001' $'192.0.2.2:8787\nhttp://localhost:8787'
+names v6 '\002' $'[::1]:8787\nhttp://[::1]:8787'
+names v6-uppercase-https '\003' $'[FD00:0::2]:8787\nhttps://[fd00::2]:8787'
+names mapped-null '\004' $'127.0.0.1:8787\nnull'
+names mapped-other '\005' $'192.0.2.2:41000\nhttp://192.0.2.2:41000'
+names port-80 '\006' $'127.0.0.1\nhttp://127.0.0.1'
+names port-80-v6 '\007' $'[fd00::2]\nhttp://[fd00::2]:80'
+names leading-zero '\000' $'127.0.0.1:08787\n'
+names upper-localhost '\000' $'LOCALHOST:8787\nhttp://LocalHost:8787'
+names octet-zero '\001' $'192.0.2.02:8787\n'
+names suffix '\000' $'127.0.0.1:8787.evil.example\n'
 
 find "$out" -type f | wc -l

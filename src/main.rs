@@ -17,6 +17,9 @@ use cli::Failure;
 static ALLOCATOR: variant_run::memory::CountingAllocator = variant_run::memory::CountingAllocator;
 
 fn main() -> ExitCode {
+    // What the scripts free goes back to the system, so the process's peak is what its
+    // threads hold together, which one budget bounds.
+    variant_run::memory::return_large_blocks_when_freed();
     // Commands run scripts, which need a known stack (see `THREAD_STACK_BYTES`); the main
     // thread's depends on the system.
     std::thread::Builder::new()

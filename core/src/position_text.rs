@@ -781,7 +781,12 @@ fn list(field: &str) -> Vec<&str> {
 }
 
 fn parse_quiet(field: &str) -> Result<u32, PositionError> {
-    field.parse().map_err(|_| {
+    // Digits only, without leading zeros: `+3`, `007` or `00` would not read back as
+    // written.
+    let canonical =
+        field.bytes().all(|b| b.is_ascii_digit()) && (field == "0" || !field.starts_with('0'));
+    let parsed = if canonical { field.parse().ok() } else { None };
+    parsed.ok_or_else(|| {
         PositionError(format!(
             "quiet: `{}` is not a count of turns since the last capture",
             field.escape_debug()

@@ -6,7 +6,14 @@
 //! The fuzz targets (`fuzz_targets/`, nightly, cargo-fuzz) call these functions; the test
 //! suite includes this file as a module and runs the same checks on stable, over the seed
 //! corpora in `corpus/` and seeded mutations of them (`tests/suite/fuzz_properties.rs`).
-//! Only `variant_run`, `std` and `tempfile` are used, so the file compiles in both.
+//! Only `variant_run`, `std`, `tempfile` and `libc` are used, so the file compiles in
+//! both. The checks of output paths and of the server's names have files of their own.
+
+mod output_paths;
+mod serve_names;
+
+pub use output_paths::output_path;
+pub use serve_names::serve_names;
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -49,6 +49,8 @@ pub fn show(
             ..Default::default()
         };
         let text = draw::board_svg(&variant.model, &position, &picture);
+        // The board first: the picture may go to the same place (`/dev/stdout`).
+        out.flush()?;
         output_file::write_whole(file, text.as_bytes())
             .map_err(|e| format!("--svg: cannot write {}: {e}", file.display()))?;
     }

@@ -48,7 +48,7 @@ pub fn play(
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut transcript = Transcript {
-        out,
+        out: &mut *out,
         record: record_file.as_mut().map(|f| f as &mut dyn Write),
     };
     let played = session::run(
@@ -60,8 +60,10 @@ pub fn play(
         &mut input,
         &mut transcript,
     );
-    // The record of a game that failed is kept too, up to the turn that failed.
+    // The record of a game that failed is kept too, up to the turn that failed. What was
+    // printed goes out first: the record may go to the same place (`/dev/stdout`).
     if let Some(file) = &mut record_file {
+        let _ = out.flush();
         file.commit().map_err(|e| record_failure(&e))?;
     }
     played?;

@@ -1,12 +1,12 @@
 //! `variant-run <ruleset> serve`: the playtesting page. The server is the library's
-//! ([`variant_run::serve`]); this prints where it listens and opens a browser on asking.
+//! ([`variant_run::serve`]); this prints where it listens (every address it can be
+//! reached at) and opens a browser on asking.
 
 use std::io::Write;
-use std::net::SocketAddr;
 
 use variant_run::play::setup::GameSetup;
 use variant_run::play::tournament::DEFAULT_MAX_TURNS;
-use variant_run::serve::{self as server, ServeOptions};
+use variant_run::serve::{self as server, Listening, ServeOptions};
 
 use super::args::{GameOptions, ServeArgs};
 use super::replay::read_options;
@@ -26,30 +26,36 @@ pub fn serve(
         read_options,
     };
     let mut printed = Ok(());
-    server::serve(serve_options, |address| {
-        let url = page_url(address);
-        printed = writeln!(
-            out,
-            "variant-run: serving {} at {url} (Ctrl-C to stop)",
-            setup.ruleset
-        )
-        .and_then(|()| out.flush());
+    server::serve(serve_options, |listening| {
+        let urls = listening.urls();
+        printed =
+            writeln!(out, "{}", start_line(&setup.ruleset, listening)).and_then(|()| out.flush());
         if args.open {
-            open(&url);
+            open(&urls[0]);
         }
     })?;
     Ok(printed?)
 }
 
-/// The page's address; an unspecified address (`--host 0.0.0.0`) is reached through
-/// this machine's own.
-fn page_url(address: SocketAddr) -> String {
-    let host = match address.ip() {
-        ip if ip.is_unspecified() => "127.0.0.1".to_string(),
-        std::net::IpAddr::V6(ip) => format!("[{ip}]"),
-        ip => ip.to_string(),
-    };
-    format!("http://{host}:{}/", address.port())
+/// `variant-run: serving truchet-browne at http://127.0.0.1:8787/ (Ctrl-C to stop)`; a
+/// server on every address lists them (a page elsewhere cannot name it otherwise: names
+/// other than `localhost` are refused).
+fn start_line(ruleset: &str, listening: &Listening) -> String {
+    let urls = listening.urls();
+    if listening.everywhere() {
+        format!(
+            "variant-run: serving {ruleset} on every address of this machine ({}), port {}: \
+             {} (Ctrl-C to stop)",
+            listening.bound.ip(),
+            listening.bound.port(),
+            urls.join(" ")
+        )
+    } else {
+        format!(
+            "variant-run: serving {ruleset} at {} (Ctrl-C to stop)",
+            urls[0]
+        )
+    }
 }
 
 /// Opens the page in `$BROWSER` if set, else in the system's own browser; a failure is

@@ -14,6 +14,9 @@
 //! [`super::tally::Tally`] in game order, then dropped: a match holds that many records
 //! at most, however many games it plays.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
 use rayon::prelude::*;
 use rayon::ThreadPool;
 
@@ -237,8 +240,8 @@ impl ReadyMatch {
         while start < self.spec.games {
             let end = self.spec.games.min(start + GAMES_AT_ONCE);
             let indices: Vec<usize> = (start..end).collect();
-            let results = self.play_games(pool, &indices, &|record| Ok(record), progress);
-            for record in results {
+            let results = self.play_games(pool, &indices, &|record| Ok(record), None, progress);
+            for record in results.into_iter().flatten() {
                 tally.add(record?);
             }
             start = end;
@@ -248,12 +251,13 @@ impl ReadyMatch {
 
     /// Plays the games `indices` of the match (each the game it is in a whole match) on
     /// `pool`, handing each record to `keep` as soon as its game ends (from any thread,
-    /// in any order), and calling `progress` after each.
+    /// in any order), and calling `progress` after each record kept.
     ///
     /// # Errors
-    /// A game fails, or `keep` refuses a record: the first such game in the order of
-    /// `indices` is reported, whatever the threads did first. The other games are played
-    /// and kept all the same.
+    /// `keep` refuses a record (a write failed: a full disk): no game is started after
+    /// that, and that error is reported (the games being played meanwhile end, and are
+    /// offered to `keep` all the same). Or a game fails: the first failing game in the
+    /// order of `indices` is reported, and the other games are played and kept.
     pub fn play_each(
         &self,
         pool: &ThreadPool,
@@ -261,19 +265,33 @@ impl ReadyMatch {
         keep: &(dyn Fn(GameRecord) -> Result<(), MatchError> + Sync),
         progress: &(dyn Fn() + Sync),
     ) -> Result<(), MatchError> {
-        let results = self.play_games(Some(pool), indices, keep, progress);
-        results.into_iter().collect()
+        let refused: Mutex<Option<MatchError>> = Mutex::new(None);
+        let stop = AtomicBool::new(false);
+        let keep_or_stop = |record| {
+            keep(record).inspect_err(|e| {
+                stop.store(true, Ordering::Relaxed);
+                let mut first = refused.lock().unwrap_or_else(|e| e.into_inner());
+                first.get_or_insert_with(|| MatchError::Choice(e.to_string()));
+            })
+        };
+        let results = self.play_games(Some(pool), indices, &keep_or_stop, Some(&stop), progress);
+        if let Some(error) = refused.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(error);
+        }
+        results.into_iter().flatten().collect()
     }
 
-    /// The games `indices`, each record passed through `keep`, the results in the
-    /// order of `indices`.
+    /// The games `indices`, each record passed through `keep` (and `progress` called
+    /// when it keeps it), the results in the order of `indices`; a game not started
+    /// because `stop` was set is `None`.
     fn play_games<T: Send>(
         &self,
         pool: Option<&ThreadPool>,
         indices: &[usize],
         keep: &(dyn Fn(GameRecord) -> Result<T, MatchError> + Sync),
+        stop: Option<&AtomicBool>,
         progress: &(dyn Fn() + Sync),
-    ) -> Vec<Result<T, MatchError>> {
+    ) -> Vec<Option<Result<T, MatchError>>> {
         let (spec, letters, kinds) = (&self.spec, self.letters, &self.kinds);
         // A ruleset holds its compiled scripts, which stay on the thread that loaded
         // them: each piece of work rayon hands a thread loads its own copy.
@@ -283,6 +301,9 @@ impl ReadyMatch {
                 .map_init(
                     || spec.setup.load(),
                     |loaded, &index| {
+                        if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                            return None;
+                        }
                         let setup = spec.game_setup(letters, kinds, index);
                         let record = match loaded {
                             Ok(variant) => {
@@ -293,17 +314,20 @@ impl ReadyMatch {
                             }
                             Err(e) => Err(e.to_string()),
                         };
-                        progress();
-                        record
+                        let kept = record
                             .map_err(|message| MatchError::InGame {
                                 index,
                                 seed: setup.seed,
                                 message,
                             })
-                            .and_then(keep)
+                            .and_then(keep);
+                        if kept.is_ok() {
+                            progress();
+                        }
+                        Some(kept)
                     },
                 )
-                .collect::<Vec<Result<T, MatchError>>>()
+                .collect::<Vec<Option<Result<T, MatchError>>>>()
         };
         match pool {
             Some(pool) => pool.install(games),

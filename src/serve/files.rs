@@ -1,7 +1,10 @@
 //! The ruleset's own files, for the page to show (its README, its TOML, its scripts):
 //! read-only, as plain text, and nothing outside the ruleset's folder. A path is taken
-//! only when it is made of plain names (no `..`, no root, no drive) and the file it
-//! leads to, symbolic links followed, still lies inside the folder.
+//! only when it is made of plain names (no `..`, no root, no drive), none of them hidden
+//! (starting with `.`, as `.env` or `.git/config`: the list leaves them out, and they are
+//! not served either), and the file it leads to, symbolic links followed, still lies
+//! inside the folder and has no other name (one hard link: a second name could be a
+//! file from elsewhere linked in).
 
 use std::path::{Component, Path, PathBuf};
 
@@ -36,6 +39,12 @@ pub fn read(dir: &Path, relative: &str) -> Result<String, Refused> {
     if !meta.is_file() {
         return Err(refused(404, "not a file"));
     }
+    if hard_links(&meta) > 1 {
+        return Err(refused(
+            403,
+            "the file has other names (hard links), so it may not be the ruleset's own",
+        ));
+    }
     if meta.len() > MAX_FILE_BYTES {
         return Err(refused(
             413,
@@ -58,6 +67,15 @@ fn inside(dir: &Path, relative: &str) -> Result<PathBuf, Refused> {
             "a file is named by its path inside the ruleset's folder",
         ));
     }
+    let hidden = relative
+        .components()
+        .any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
+    if hidden {
+        return Err(refused(
+            403,
+            "hidden files (names starting with `.`) are not served",
+        ));
+    }
     let root = dir
         .canonicalize()
         .map_err(|_| refused(404, "the ruleset's folder is gone"))?;
@@ -68,10 +86,36 @@ fn inside(dir: &Path, relative: &str) -> Result<PathBuf, Refused> {
     if !path.starts_with(&root) {
         return Err(refused(403, "only the ruleset's own files are served"));
     }
+    // A link inside the folder to a hidden file is refused as the hidden name is.
+    let hidden_target = path
+        .strip_prefix(&root)
+        .map(|inside| {
+            inside
+                .components()
+                .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+        })
+        .unwrap_or(true);
+    if hidden_target {
+        return Err(refused(
+            403,
+            "hidden files (names starting with `.`) are not served",
+        ));
+    }
     Ok(path)
 }
 
-/// The files of the ruleset's folder, `/`-separated and sorted (hidden ones left out).
+#[cfg(unix)]
+fn hard_links(meta: &std::fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::nlink(meta)
+}
+
+#[cfg(not(unix))]
+fn hard_links(_meta: &std::fs::Metadata) -> u64 {
+    1
+}
+
+/// The files of the ruleset's folder, `/`-separated and sorted: those [`read`] serves
+/// (hidden ones and those with other names left out).
 pub fn list(dir: &Path) -> Vec<String> {
     let mut found = Vec::new();
     walk(dir, "", 0, &mut found);
@@ -101,7 +145,7 @@ fn walk(dir: &Path, prefix: &str, depth: usize, found: &mut Vec<String>) {
         let path = format!("{prefix}{name}");
         if kind.is_dir() && depth < MAX_DEPTH {
             walk(&entry.path(), &format!("{path}/"), depth + 1, found);
-        } else if kind.is_file() {
+        } else if kind.is_file() && entry.metadata().is_ok_and(|m| hard_links(&m) == 1) {
             found.push(path);
         }
     }

@@ -1,18 +1,22 @@
 //! The routes: the page and its files, the API the page calls, and the ruleset's own
 //! files; anything else is a 404.
 //!
-//! Every request passes [`guard`] first. On the loopback address (the default) the
-//! `Host` header must name it, so a web page elsewhere cannot reach the server through a
-//! name of its own that resolves here (DNS rebinding); a request from a page (with an
-//! `Origin`) must come from this server's page; and a request that changes anything is
-//! a POST of JSON, which a page elsewhere cannot send without asking first (and nothing
-//! here answers such asking). Bodies are bounded (a record may be large, nothing else
-//! is), malformed bodies and queries get a 4xx saying what is wrong, and the game's
-//! answers to turns and records are the refusals the command line gives.
+//! Every request passes [`guard`] first. Its `Host` must name the address its connection
+//! came in on, or `localhost`, whatever address the server listens on, so a web page
+//! elsewhere cannot reach the server through a name of its own that resolves here (DNS
+//! rebinding; see [`super::names`]); a request from a page (with an `Origin`) must come
+//! from a page of this server; and a request that changes anything is a POST of JSON,
+//! which a page elsewhere cannot send without asking first (and nothing here answers
+//! such asking). Bodies are bounded in size (a record may be large, nothing else is) and
+//! in time ([`BODY_TIMEOUT`]), malformed bodies and queries get a 4xx saying what is
+//! wrong, and the game's answers to turns and records are the refusals the command line
+//! gives.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
+use std::time::Duration;
 
+use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Path as UrlPath, Query, Request as HttpRequest, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
@@ -24,7 +28,9 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::compare::CompareRequest;
+use super::connections::{mark_served, Connection};
 use super::files;
+use super::names::{host_names_this_server, origin_is_this_server, own_names};
 use super::page;
 use super::session::{Answer, ChoiceIn, ClickIn, Handle, NewGame, Reply, Request};
 use crate::play::record::MAX_RECORD_BYTES;
@@ -34,11 +40,14 @@ pub const MAX_BODY_BYTES: usize = 64 << 10;
 /// The largest body of a record upload: a record at its limit, written as a JSON string
 /// (each `"` and `\` doubled at worst).
 pub const MAX_RECORD_BODY_BYTES: usize = 2 * MAX_RECORD_BYTES as usize + MAX_BODY_BYTES;
+/// How long a request's body may take to arrive whole, once its head has.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
 #[derive(Clone)]
 struct App {
     session: Handle,
-    /// The address listened on, which the `Host` header must name on loopback.
+    /// The address listened on: the one a request's `Host` is checked against when it
+    /// does not say which address its connection came in on.
     address: SocketAddr,
 }
 
@@ -92,9 +101,14 @@ fn text(status: StatusCode, message: impl Into<String>) -> Response {
 
 /// The checks every request passes, and the headers every response carries.
 async fn guard(State(app): State<App>, request: HttpRequest, next: Next) -> Response {
+    mark_served(&request);
     if let Some(refusal) = refusal(&app, &request) {
         return refusal;
     }
+    let request = match whole_body(request).await {
+        Ok(request) => request,
+        Err(refusal) => return refusal,
+    };
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     headers.insert(
@@ -108,30 +122,65 @@ async fn guard(State(app): State<App>, request: HttpRequest, next: Next) -> Resp
     response
 }
 
+/// The largest body the request's route takes.
+fn body_limit(request: &HttpRequest) -> usize {
+    if request.uri().path() == "/api/record" {
+        MAX_RECORD_BODY_BYTES
+    } else {
+        MAX_BODY_BYTES
+    }
+}
+
+/// The request with its body read whole, within [`BODY_TIMEOUT`] and the route's size:
+/// a client that sends a body slowly, or never, holds nothing past the timeout.
+async fn whole_body(request: HttpRequest) -> Result<HttpRequest, Response> {
+    if request.method() == Method::GET || request.method() == Method::HEAD {
+        return Ok(request);
+    }
+    let limit = body_limit(&request);
+    let (parts, body) = request.into_parts();
+    match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, limit)).await {
+        Ok(Ok(bytes)) => Ok(HttpRequest::from_parts(parts, Body::from(bytes))),
+        Ok(Err(_)) => Err(text(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a request here is at most {limit} bytes"),
+        )),
+        Err(_) => Err(text(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request's body did not arrive within {} seconds",
+                BODY_TIMEOUT.as_secs()
+            ),
+        )),
+    }
+}
+
 /// Why a request is refused before it reaches its route, if it is.
 fn refusal(app: &App, request: &HttpRequest) -> Option<Response> {
+    let local = request
+        .extensions()
+        .get::<Connection>()
+        .map_or(app.address, |connection| connection.local);
     let host = request
         .headers()
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
-    let port = app.address.port();
-    if app.address.ip().is_loopback() {
-        let names = [
-            format!("127.0.0.1:{port}"),
-            format!("localhost:{port}"),
-            format!("[::1]:{port}"),
-            app.address.to_string(),
-        ];
-        if !names.iter().any(|n| n == host) {
-            return Some(text(
-                StatusCode::MISDIRECTED_REQUEST,
-                format!("this server answers only to {}", names[0]),
-            ));
-        }
+    if !host_names_this_server(host, local) {
+        let [address, localhost] = own_names(local);
+        return Some(text(
+            StatusCode::MISDIRECTED_REQUEST,
+            format!(
+                "this server answers only to its address as you reached it, \
+                 http://{address}/, or http://{localhost}/ (not to other names, which \
+                 anyone could point here)"
+            ),
+        ));
     }
     if let Some(origin) = request.headers().get(header::ORIGIN) {
-        let from_here = origin.to_str().is_ok_and(|o| o == format!("http://{host}"));
+        let from_here = origin
+            .to_str()
+            .is_ok_and(|origin| origin_is_this_server(origin, local));
         if !from_here {
             return Some(text(
                 StatusCode::FORBIDDEN,
@@ -140,11 +189,7 @@ fn refusal(app: &App, request: &HttpRequest) -> Option<Response> {
         }
     }
     // A body announced larger than the route takes is refused before it is sent.
-    let limit = if request.uri().path() == "/api/record" {
-        MAX_RECORD_BODY_BYTES
-    } else {
-        MAX_BODY_BYTES
-    };
+    let limit = body_limit(request);
     let announced = request
         .headers()
         .get(header::CONTENT_LENGTH)

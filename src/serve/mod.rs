@@ -3,9 +3,10 @@
 //! as they are saved, and a comparison with another ruleset.
 //!
 //! The parts, in the order a request flows through them:
+//! - [`connections`]: connections accepted, timed out and capped;
 //! - [`http`]: the routes (the page, its API, the ruleset's own files), with the checks
-//!   every request passes (host, origin, content type, size) and a clear 4xx for what
-//!   fails them;
+//!   every request passes (host and origin, by [`names`]; content type, size) and a clear
+//!   4xx for what fails them;
 //! - [`session`]: the game, on a thread of its own (a loaded ruleset keeps its compiled
 //!   scripts on the thread that compiled them), answering requests sent over a channel
 //!   and publishing its state, which [`view`] writes as JSON for the page;
@@ -19,9 +20,12 @@
 //!   is fetched from elsewhere). It holds no rules: what may be clicked comes from
 //!   [`crate::play::choices`].
 
+pub mod addresses;
 pub mod compare;
+pub mod connections;
 pub mod files;
 pub mod http;
+pub mod names;
 pub mod page;
 pub mod session;
 pub mod thinker;
@@ -32,6 +36,7 @@ use std::ffi::OsString;
 use std::net::{IpAddr, SocketAddr};
 
 use crate::play::setup::GameSetup;
+pub use addresses::Listening;
 
 /// Reads a record's options line as the command line reads a ruleset's options (the
 /// command line's parser lives in the binary).
@@ -67,13 +72,13 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// Starts the session, listens, calls `ready` with the address it listens on, and serves
-/// until the process is stopped.
+/// Starts the session, listens, calls `ready` with where it listens (the addresses it
+/// can be reached at), and serves until the process is stopped.
 ///
 /// # Errors
 /// The ruleset does not load with the chosen options, or the address cannot be listened
 /// on.
-pub fn serve(options: ServeOptions, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+pub fn serve(options: ServeOptions, ready: impl FnOnce(&Listening)) -> Result<(), ServeError> {
     let handle = session::start(&options)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
@@ -85,9 +90,10 @@ pub fn serve(options: ServeOptions, ready: impl FnOnce(SocketAddr)) -> Result<()
             .await
             .map_err(|error| ServeError::Bind { address, error })?;
         let bound = listener.local_addr()?;
-        ready(bound);
+        let dual_stack = bound.is_ipv6() && addresses::takes_ipv4(&listener);
+        ready(&Listening::of(bound, dual_stack));
         let app = http::router(handle, bound);
-        axum::serve(listener, app).await?;
+        connections::serve(listener, app).await?;
         Ok(())
     })
 }

@@ -257,7 +257,14 @@ fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
 /// A shard's results file, open to append games to.
 pub struct ResultsWriter {
     path: PathBuf,
-    file: Mutex<File>,
+    file: Mutex<Appending>,
+}
+
+/// The open file, its length up to its last whole line, and whether a write has failed.
+struct Appending {
+    file: File,
+    whole_len: u64,
+    failed: bool,
 }
 
 impl ResultsWriter {
@@ -266,12 +273,25 @@ impl ResultsWriter {
     /// short is cut off. The file is locked while the writer lives.
     ///
     /// # Errors
-    /// The file cannot be made, read or locked, or it holds another study's games.
+    /// The file cannot be made, read or locked, is not a regular file (a pipe or a
+    /// device: the file is read back and cut, which they cannot be), or holds another
+    /// study's games.
     pub fn open(path: &Path, header: &Header) -> Result<ResultsWriter, StudyError> {
-        if !path.exists() {
-            let mut line = serde_json::to_vec(header).expect("a header serializes");
-            line.push(b'\n');
-            output_file::write_whole(path, &line).map_err(|e| StudyError::io(path, e))?;
+        match std::fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => {
+                return Err(StudyError::Refused(format!(
+                    "{}: not a regular file; a shard's results file is read back and \
+                     appended to, so it must be one (remove it, or give another --out \
+                     folder)",
+                    path.display()
+                )));
+            }
+            Ok(_) => {}
+            Err(_) => {
+                let mut line = serde_json::to_vec(header).expect("a header serializes");
+                line.push(b'\n');
+                output_file::write_whole(path, &line).map_err(|e| StudyError::io(path, e))?;
+            }
         }
         let file = OpenOptions::new()
             .read(true)
@@ -299,7 +319,11 @@ impl ResultsWriter {
         }
         Ok(ResultsWriter {
             path: path.to_path_buf(),
-            file: Mutex::new(file),
+            file: Mutex::new(Appending {
+                file,
+                whole_len: scanned.whole_len,
+                failed: false,
+            }),
         })
     }
 
@@ -307,13 +331,30 @@ impl ResultsWriter {
     /// cut short, never mixed with another.
     ///
     /// # Errors
-    /// The write fails (a full disk): the game is not counted as kept.
+    /// The write fails (a full disk): the game is not counted as kept, what the write
+    /// left of its line is cut off again (where the disk lets it), and every later
+    /// append is refused, so that no game is written after a line cut short.
     pub fn append(&self, line: &GameLine) -> Result<(), StudyError> {
         let mut text = serde_json::to_vec(line).expect("a game serializes");
         text.push(b'\n');
-        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
-        file.write_all(&text)
-            .map_err(|e| StudyError::io(&self.path, e))
+        let mut appending = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        if appending.failed {
+            return Err(StudyError::Refused(format!(
+                "{}: not written after an earlier write failed",
+                self.path.display()
+            )));
+        }
+        if let Err(error) = appending.file.write_all(&text) {
+            appending.failed = true;
+            let _ = appending.file.set_len(appending.whole_len);
+            return Err(StudyError::Refused(format!(
+                "{}: {error}; the games written before it are kept, and the same command \
+                 plays the rest once it can write again",
+                self.path.display()
+            )));
+        }
+        appending.whole_len += text.len() as u64;
+        Ok(())
     }
 
     pub fn path(&self) -> &Path {

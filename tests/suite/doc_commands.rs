@@ -94,6 +94,10 @@ const NOT_RUN_HERE: &[(&str, &str)] = &[
         "the long run of invariants.rs (100,000 games), ignored in the suite",
     ),
     (
+        "SOAK_MINUTES=10 cargo test --release -- --ignored hostile_soak --nocapture",
+        "the long hostile soak (ten minutes), ignored in the suite",
+    ),
+    (
         "for r in truchet-browne truchet-boardspace truchet-hex trugo; do",
         "the soak loop: 8 matches of 256 games, minutes; parallel.rs checks thread counts agree",
     ),

@@ -34,6 +34,38 @@ fn bad_position_texts() {
     insta::assert_snapshot!(report.join("\n"));
 }
 
+/// The quiet-turn count is digits without leading zeros: `+3`, `007` and `00` would
+/// read as 3, 7 and 0 but never print back as written, so they are refused; the counts
+/// that are written read back as the same text.
+#[test]
+fn a_quiet_count_reads_only_as_it_is_written() {
+    let variant = load("truchet-browne", None);
+    let model = &variant.model;
+    let patch = load("trugo", None);
+    for refused in ["+3", "007", "00", "-0", "٣", "0x3", "1_000", "4294967296"] {
+        let text = format!("{OPENING} {refused}");
+        let error = model.parse_position(&text).unwrap_err().to_string();
+        assert!(
+            error.contains("quiet:") && error.contains("is not a count of turns"),
+            "{refused:?}: {error}"
+        );
+        let text = format!("- - 36 o=25,x=25 o {refused}");
+        let error = patch.model.parse_position(&text).unwrap_err().to_string();
+        assert!(error.contains("quiet:"), "{refused:?} on a patch: {error}");
+    }
+    for (written, count) in [("0", 0), ("3", 3), ("10", 10), ("4294967295", u32::MAX)] {
+        let position = model
+            .parse_position(&format!("{OPENING} {written}"))
+            .unwrap();
+        assert_eq!(position.quiet_turns(), count);
+        let printed = model.position_text(&position);
+        match count {
+            0 => assert_eq!(printed, OPENING, "0 is the count left out"),
+            _ => assert_eq!(printed, format!("{OPENING} {written}")),
+        }
+    }
+}
+
 #[test]
 fn bad_turn_texts_leave_the_game_unchanged() {
     let variant = load("truchet-browne", None);

@@ -118,3 +118,13 @@ fn options_a_record_keeps_read_back_or_are_refused() {
 fn scripts_from_the_grammar_end_within_the_limits() {
     run("script", checks::script, 300);
 }
+
+#[test]
+fn outputs_to_paths_of_every_kind_keep_what_is_there() {
+    run("output_path", checks::output_path, 400);
+}
+
+#[test]
+fn the_server_answers_only_its_own_names() {
+    run("serve_names", checks::serve_names, 2000);
+}

@@ -518,3 +518,106 @@ fn a_shard_started_twice_runs_once() {
     assert!(first.wait().unwrap().success());
     assert_eq!(lines_are_whole_or_last_cut(&file), 201);
 }
+
+/// A tmpfs of a few KiB mounted for one test, unmounted when dropped.
+struct TinyDisk {
+    path: std::path::PathBuf,
+}
+
+impl TinyDisk {
+    /// Mounts one, or says why not: mounting needs root (CI runs the suite as root).
+    fn mount(at: &Path, kib: u32) -> Result<TinyDisk, String> {
+        std::fs::create_dir_all(at).unwrap();
+        let out = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={kib}k"), "tmpfs"])
+            .arg(at)
+            .output()
+            .map_err(|e| format!("mount: {e}"))?;
+        if !out.status.success() {
+            return Err(String::from_utf8_lossy(&out.stderr).trim().to_string());
+        }
+        Ok(TinyDisk {
+            path: at.to_path_buf(),
+        })
+    }
+
+    /// Makes it larger, keeping its files.
+    fn grow(&self, kib: u32) {
+        let out = Command::new("mount")
+            .args(["-o", &format!("remount,size={kib}k")])
+            .arg(&self.path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+    }
+}
+
+impl Drop for TinyDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.path).status();
+    }
+}
+
+/// A study whose `--out` fills the disk stops at the first write that fails, with that
+/// error, instead of playing on and claiming every game kept (a 200-game study once
+/// printed "200 of 200 games" with its file stopped at 20 KB). The file holds whole
+/// games only, and the same command resumes it once there is room, to the report one
+/// machine prints. Needs root to mount a tmpfs; without it the test says it is skipped.
+#[test]
+fn a_full_disk_stops_the_study_at_the_first_failed_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let disk = match TinyDisk::mount(&dir.join("disk"), 16) {
+        Ok(disk) => disk,
+        Err(why) => {
+            eprintln!("SKIPPED a_full_disk_stops_the_study_at_the_first_failed_write: {why}");
+            return;
+        }
+    };
+    let study = [
+        "truchet-browne",
+        "match",
+        "--size",
+        "5",
+        "--games",
+        "200",
+        "--max-turns",
+        "30",
+        "--player",
+        "x=random",
+        "--player",
+        "o=random",
+        "--threads",
+        "2",
+    ];
+    let args = with(&study, &["--out", "disk/results"]);
+    let out = run(dir, &strs(&args));
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(
+        last.contains("No space left on device") && last.contains("shard-1-of-1.jsonl"),
+        "{stderr}"
+    );
+    let file = dir.join("disk/results/shard-1-of-1.jsonl");
+    // The header, then one line a game.
+    let kept = lines_are_whole_or_last_cut(&file) - 1;
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.ends_with('\n'), "no line left cut short");
+    assert!((1..200).contains(&kept), "{kept} games kept");
+    // The progress never counted a game that was not kept: the last count it printed is
+    // at most the games in the file.
+    let counted = stderr
+        .lines()
+        .filter_map(|line| line.split(" of 200 games").next()?.rsplit(' ').next())
+        .filter_map(|n| n.parse::<usize>().ok())
+        .max()
+        .unwrap_or(0);
+    assert!(counted <= kept, "counted {counted}, kept {kept}: {stderr}");
+    assert!(!stderr.contains("200 of 200"), "{stderr}");
+    // Room again: the same command plays the rest, and the report is the one-machine one.
+    disk.grow(4096);
+    let resumed = ok(dir, &strs(&args));
+    let one = ok(dir, &study);
+    same(&resumed, &one, "resumed after the disk filled");
+}

@@ -1,17 +1,22 @@
-//! What one call of a script has used so far, against its [`Limits`]: CPU time, memory
-//! and output. Rhai counts operations, call depth and sizes itself; the rest is checked
-//! here, between operations (Rhai's progress hook) and on every `print` and `debug`.
+//! What one call of a script has used so far, against its [`Limits`]: operations,
+//! memory, output, and a CPU-time backstop. Rhai counts operations, call depth and sizes
+//! itself; the rest is checked here, between operations (Rhai's progress hook) and on
+//! every `print` and `debug`.
 //!
 //! The memory (a thread-local read) and any size refused meanwhile are looked at after
 //! every operation: one operation can copy a value, and a value a script copies over and
 //! over (a function pointer curried with itself) doubles each time, so a check spread
-//! out over several operations could find many times the budget. The thread's CPU time
-//! costs a system call to read and is read every [`CLOCK_EVERY`] operations.
+//! out over several operations could find many times the budget. What a call holds is
+//! also reserved from the process's one budget ([`super::shared_memory`]), so threads
+//! together hold no more than one ruleset may.
 //!
-//! Time is the CPU time of the thread running the script ([`crate::cpu_time`]), not the
-//! wall clock: a call's limit must not depend on how busy the machine is.
+//! The limit on a call's work is its operations: a count, the same on every machine
+//! however busy. Time is only a backstop against single operations so slow that the
+//! count says little (a comparison of two long arrays is one operation): the CPU time of
+//! the thread ([`crate::cpu_time`]), read every [`CLOCK_EVERY`] operations, against
+//! [`Limits::cpu_backstop`], which is far above what the operations allowed can take.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::io::Write;
 use std::rc::Rc;
 use std::time::Duration;
@@ -19,22 +24,33 @@ use std::time::Duration;
 use rhai::{Dynamic, Engine};
 
 use super::limits::{raise_hint, Limits};
+use super::shared_memory::CallMemory;
 use super::sizes::SizeWatch;
 use crate::cpu_time::thread_cpu_time;
 use crate::memory::{thread_bytes, Reading};
 use crate::printable::printable;
 
-/// The CPU clock is read once per this many operations: reading it is a system call,
-/// and a thousand operations take some tens of microseconds.
+/// The CPU clock is read at most once per this many operations: reading it is a system
+/// call, and a thousand operations take some tens of microseconds. It is read more often
+/// while operations are slow (see [`Budget::clock_due`]), so that a call of slow
+/// operations passes its backstop by little.
 const CLOCK_EVERY: u64 = 1024;
-const _: () = assert!(CLOCK_EVERY.is_power_of_two());
+/// Operations are slow when this much CPU time passed between two readings of the clock.
+const SLOW_STRETCH: Duration = Duration::from_millis(1);
 
 /// The budget of the call running now, and the output of all calls so far.
 pub(super) struct Budget {
     limits: Limits,
     /// The thread's CPU time when the call started.
     started: Cell<Option<Duration>>,
+    /// When the clock is read next (an operation count), every how many operations,
+    /// and what it said last.
+    clock_at: Cell<u64>,
+    clock_every: Cell<u64>,
+    clock_last: Cell<Option<Duration>>,
     memory_at_start: Cell<Option<Reading>>,
+    /// The running call's share of the process's memory budget.
+    shared: RefCell<Option<CallMemory>>,
     printed_in_call: Cell<u64>,
     printed_in_all: Cell<u64>,
     sizes: SizeWatch,
@@ -45,7 +61,11 @@ impl Budget {
         Budget {
             limits,
             started: Cell::new(None),
+            clock_at: Cell::new(1),
+            clock_every: Cell::new(1),
+            clock_last: Cell::new(None),
             memory_at_start: Cell::new(None),
+            shared: RefCell::new(None),
             printed_in_call: Cell::new(0),
             printed_in_all: Cell::new(0),
             sizes: SizeWatch::new(limits),
@@ -53,12 +73,28 @@ impl Budget {
     }
 
     /// Starts the budget of a new call: the CPU time, the memory and the output per call
-    /// start again from here.
-    pub(super) fn start_call(&self) {
-        self.started.set(thread_cpu_time());
-        self.memory_at_start.set(thread_bytes());
+    /// start again from here. The call ends when the guard is dropped, which gives its
+    /// memory back to the process's budget.
+    #[must_use = "the call ends when the guard is dropped"]
+    pub(super) fn start_call(&self) -> CallGuard<'_> {
+        let now = thread_cpu_time();
+        self.started.set(now);
+        self.clock_last.set(now);
+        self.clock_at.set(1);
+        self.clock_every.set(1);
+        let memory = thread_bytes();
+        self.memory_at_start.set(memory);
+        // Only where memory is counted; a call inside a call on this thread keeps the
+        // outer one's share until it ends.
+        let shared = memory
+            .map(|_| CallMemory::enter(self.limits.memory_bytes(), self.limits.largest_step()));
+        let outer = self.shared.replace(shared);
         self.printed_in_call.set(0);
         self.sizes.start_call();
+        CallGuard {
+            budget: self,
+            outer: Some(outer),
+        }
     }
 
     /// Why the running call must stop now, if it must; `operations` is how many it has
@@ -69,27 +105,58 @@ impl Budget {
             return Some(refused);
         }
         if let (Some(start), Some(now)) = (self.memory_at_start.get(), thread_bytes()) {
-            if now.grown_since(start) > self.limits.memory_bytes() {
+            let grown = now.grown_since(start);
+            if grown > self.limits.memory_bytes() {
                 return Some(format!(
                     "the script took more than {} MB of memory; {}",
                     self.limits.memory_mb,
                     raise_hint("memory_mb")
                 ));
             }
+            if let Some(shared) = &*self.shared.borrow() {
+                shared.cover(grown);
+            }
         }
-        // A power of two: the test is one mask.
-        if operations & (CLOCK_EVERY - 1) == 0 {
-            if let (Some(start), Some(now)) = (self.started.get(), thread_cpu_time()) {
-                if now.saturating_sub(start) > Duration::from_millis(self.limits.time_ms) {
+        if let Some(now) = self.clock_due(operations) {
+            let backstop = self.limits.cpu_backstop();
+            if let Some(start) = self.started.get() {
+                if now.saturating_sub(start) > backstop {
                     return Some(format!(
-                        "the call ran longer than {} ms of CPU time; {}",
-                        self.limits.time_ms,
+                        "the call ran longer than {} ms of CPU time, a backstop that \
+                         operations as quick as most stay far below: some of its \
+                         operations are very slow (comparing, searching or copying long \
+                         arrays or texts over and over); {}",
+                        backstop.as_millis(),
                         raise_hint("time_ms")
                     ));
                 }
             }
         }
         None
+    }
+
+    /// The thread's CPU time, when it is time to read it at this operation: every
+    /// operation at first, then twice as far apart each time the operations between two
+    /// readings took under [`SLOW_STRETCH`], up to [`CLOCK_EVERY`]; back to every one
+    /// when they took longer.
+    fn clock_due(&self, operations: u64) -> Option<Duration> {
+        if operations < self.clock_at.get() {
+            return None;
+        }
+        let now = thread_cpu_time()?;
+        let quick = self
+            .clock_last
+            .get()
+            .is_some_and(|last| now.saturating_sub(last) < SLOW_STRETCH);
+        let every = if quick {
+            (self.clock_every.get() * 2).min(CLOCK_EVERY)
+        } else {
+            1
+        };
+        self.clock_every.set(every);
+        self.clock_at.set(operations + every);
+        self.clock_last.set(Some(now));
+        Some(now)
     }
 
     /// Writes a line of a script's output to standard error, within the output limits; the
@@ -124,6 +191,21 @@ impl Budget {
             line.to_string()
         };
         let _ = writeln!(std::io::stderr().lock(), "{notice}");
+    }
+}
+
+/// A call of a script under way; dropping it ends the call.
+pub(super) struct CallGuard<'a> {
+    budget: &'a Budget,
+    /// The share of the call this one runs inside of (on this host), put back at the end.
+    outer: Option<Option<CallMemory>>,
+}
+
+impl Drop for CallGuard<'_> {
+    fn drop(&mut self) {
+        let outer = self.outer.take().flatten();
+        // Dropping this call's share gives its memory back.
+        drop(self.budget.shared.replace(outer));
     }
 }
 

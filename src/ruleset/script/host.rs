@@ -138,7 +138,7 @@ impl ScriptHost {
             Rc::make_mut(&mut self.compared),
             MAX_MODULES,
         )?;
-        self.budget.start_call();
+        let _call = self.budget.start_call();
         let scope = Scope::new();
         let mut ast = self
             .engine
@@ -193,7 +193,7 @@ impl ScriptHost {
         // Evaluating the AST first runs its `import` statements, so functions can use the
         // modules; keep top-level code to imports and constants, as it runs every call.
         let options = CallFnOptions::new().eval_ast(true).rewind_scope(true);
-        self.budget.start_call();
+        let _call = self.budget.start_call();
         self.engine
             .call_fn_with_options::<T>(options, &mut scope, &script.ast, name, args)
             .map_err(|e| self.locate_in_fn(&script.file, name, &e))
@@ -211,7 +211,7 @@ impl ScriptHost {
         vars: &Scope<'static>,
     ) -> Result<T, String> {
         let mut scope = vars.clone();
-        self.budget.start_call();
+        let _call = self.budget.start_call();
         self.engine
             .eval_expression_with_scope::<T>(&mut scope, expr)
             .map_err(|e| root_cause(&e, &self.limits, &self.api))

@@ -3,9 +3,15 @@
 //! A ruleset is code a designer may have downloaded from someone else, so every call of
 //! one of its scripts (a rule asked during a game, a script loading, an expression of the
 //! TOML) runs within these limits, and a script that passes one stops with an error
-//! naming the script, the line and the limit. The defaults are generous for rules written
+//! naming the script, the line and the limit. Each limit counts work (operations, bytes,
+//! items), so a call ends the same way on every machine, however loaded; CPU time is
+//! only a far backstop ([`Limits::cpu_backstop`]). The defaults are generous for rules written
 //! with the native helpers; a ruleset that needs more says so in a `[limits]` table of
 //! its `variant.toml`, up to a ceiling no ruleset can pass.
+
+/// The least CPU time the backstop allows each operation of a call's budget: some tens
+/// of times what an operation takes on a slow machine.
+pub const BACKSTOP_PER_OPERATION: std::time::Duration = std::time::Duration::from_micros(10);
 
 /// One limit: its key in `[limits]`, its default, the most a ruleset may ask for, and
 /// what it bounds, in words.
@@ -63,9 +69,10 @@ pub const LIMITS: [LimitSpec; 10] = [
     },
     LimitSpec {
         key: "time_ms",
-        default: 2_000,
-        ceiling: 60_000,
-        what: "milliseconds of CPU time a call may use",
+        default: 10_000,
+        ceiling: 600_000,
+        what: "milliseconds of CPU time a call may use, a backstop (never less than 10 ms \
+               per 1,000 `operations`)",
     },
     LimitSpec {
         key: "print_bytes_per_call",
@@ -137,9 +144,35 @@ impl Limits {
         })
     }
 
-    /// The memory budget of a call, in bytes.
+    /// The memory budget of a call, in bytes; also the most the calls running at once
+    /// in the whole process may hold together before a call of this ruleset waits
+    /// ([`super::shared_memory`]).
     pub fn memory_bytes(&self) -> u64 {
         self.memory_mb.saturating_mul(1 << 20)
+    }
+
+    /// The most memory one operation can take, as far as the size limits bound it: a
+    /// value as large as they allow (an array's items at 32 bytes each, with the spare
+    /// room a growing array keeps; a map's entries at 96; its text), twice over (an
+    /// operation may copy one into another, and a value is measured once built). At most
+    /// the memory budget: an operation that takes more ends its call.
+    pub fn largest_step(&self) -> u64 {
+        let value = self
+            .array_items
+            .saturating_mul(32)
+            .saturating_add(self.map_entries.saturating_mul(96))
+            .saturating_add(self.string_bytes);
+        value.saturating_mul(2).min(self.memory_bytes())
+    }
+
+    /// The CPU time after which a call is stopped whatever its operations: `time_ms`, but
+    /// never less than [`BACKSTOP_PER_OPERATION`] for each operation the call may run, so
+    /// that a call within its operations is not stopped by time on any machine, however
+    /// loaded (an operation takes well under a microsecond).
+    pub fn cpu_backstop(&self) -> std::time::Duration {
+        let per_operations = BACKSTOP_PER_OPERATION
+            .saturating_mul(u32::try_from(self.operations).unwrap_or(u32::MAX));
+        std::time::Duration::from_millis(self.time_ms).max(per_operations)
     }
 }
 

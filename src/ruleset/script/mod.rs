@@ -20,6 +20,7 @@ mod modules;
 mod probe;
 pub mod questions;
 pub mod replay;
+pub mod shared_memory;
 mod sizes;
 mod stdlib;
 mod strict;

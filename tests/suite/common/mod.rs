@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod copy;
+pub mod server;
 pub mod svg_reading;
 
 use std::path::{Path, PathBuf};
