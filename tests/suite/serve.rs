@@ -24,7 +24,7 @@ struct Server {
 
 impl Server {
     fn start(args: &[&str]) -> Server {
-        Server::start_in(args, Path::new(env!("CARGO_MANIFEST_DIR")), &[])
+        Server::start_in(args, &crate::common::root(), &[])
     }
 
     fn start_in(args: &[&str], dir: &Path, env: &[(&str, &str)]) -> Server {
@@ -501,7 +501,7 @@ fn readme_serve_open() {
     }
     let server = Server::start_in(
         &["truchet-browne", "serve", "--open"],
-        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &crate::common::root(),
         &[("BROWSER", browser.to_str().unwrap())],
     );
     assert_eq!(server.address, "127.0.0.1:8787", "the default port");
