@@ -56,7 +56,12 @@ pub fn test(args: &TestArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
     let mut tally = Tally::default();
     for (tests, outcomes) in suites.iter().zip(&outcomes) {
-        writeln!(out, "{}: {} reports", shown(&tests.dir), outcomes.len())?;
+        writeln!(
+            out,
+            "{}: {}",
+            shown(&tests.dir),
+            counted(outcomes.len(), "report")
+        )?;
         print_outcomes(tests, outcomes, args.accept, &mut tally, out)?;
         if args.only.is_empty() {
             print_unused(&tests.orphans()?, args.accept, &mut tally, out)?;
@@ -297,7 +302,7 @@ fn print_document(
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let path = shown(&document.path);
-    writeln!(out, "{path}: {} examples", results.len())?;
+    writeln!(out, "{path}: {}", counted(results.len(), "example"))?;
     let mut stale = Vec::new();
     for (line, result) in results {
         match result {
@@ -356,6 +361,14 @@ fn note_project_examples(names: &[String], out: &mut dyn Write) -> Result<(), Fa
         )?;
     }
     Ok(())
+}
+
+/// `1 example`, `3 examples`.
+fn counted(n: usize, what: &str) -> String {
+    match n {
+        1 => format!("1 {what}"),
+        n => format!("{n} {what}s"),
+    }
 }
 
 impl Tally {
