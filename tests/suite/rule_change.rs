@@ -287,10 +287,22 @@ fn suite_on(root: &Path) -> Output {
         .unwrap()
 }
 
+/// What a run of the suite says about its failures: from libtest's first `failures:`
+/// line on (each failed test's message, then their names), else the last lines. The
+/// lines scripts print (`script: ...`) are left out, as there are thousands.
 fn tail(output: &Output) -> String {
     let all = text(output);
-    let lines: Vec<&str> = all.lines().collect();
-    lines[lines.len().saturating_sub(80)..].join("\n")
+    let lines: Vec<&str> = all.lines().filter(|l| !l.starts_with("script: ")).collect();
+    let from = lines
+        .iter()
+        .position(|l| *l == "failures:")
+        .unwrap_or(lines.len().saturating_sub(80));
+    lines[from..]
+        .iter()
+        .take(400)
+        .copied()
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// After the changes and `variant-run test --accept` (every ruleset and document of the
