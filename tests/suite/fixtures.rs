@@ -17,11 +17,24 @@ use variant_run::fixtures::{snapshot_file, RulesetTests};
 use crate::common::root;
 
 /// insta's comparison of a snapshot file's header and body both.
+///
+/// When the suite runs on a copy of the project (rule_change.rs, with
+/// `INSTA_WORKSPACE_ROOT` the copy), insta names this file, the header's `source`, by a
+/// path outside that workspace; there the header is held field by field, the source
+/// being the name the snapshots give it.
 struct HeaderAndBody;
 
 impl Comparator for HeaderAndBody {
     fn matches(&self, reference: &Snapshot, test: &Snapshot) -> bool {
-        DefaultComparator.matches_fully(reference, test)
+        let (expected, made) = (reference.metadata(), test.metadata());
+        if made.source() == Some(snapshot_file::SOURCE) {
+            return DefaultComparator.matches_fully(reference, test);
+        }
+        DefaultComparator.matches(reference, test)
+            && expected.source() == Some(snapshot_file::SOURCE)
+            && expected.description() == made.description()
+            && expected.expression() == made.expression()
+            && expected.input_file() == made.input_file()
     }
 
     fn dyn_clone(&self) -> Box<dyn Comparator> {
