@@ -2,15 +2,22 @@
 //! texts, turn texts, and rulesets with a mistake in their TOML or scripts (the folders
 //! of `tests/fixtures/broken/`, one mistake each).
 
-use crate::common::load;
 use variant_run::Variant;
+
+/// The test designer's copy of Browne's rules (tests/fixtures/designer/my-truchet) on
+/// the standard 7x7 board: messages of the program's, on rules that do not move when the
+/// shipped ones do.
+fn designers_truchet() -> Variant {
+    let dir = crate::common::root().join("tests/fixtures/designer/my-truchet");
+    Variant::load(&dir, Some(7)).unwrap()
+}
 
 const OPENING: &str = "rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr \
     o.o.o.o./.o.o.o.o/o.o.o.o./......../......../x.x.x.x./.x.x.x.x/x.x.x.x. x";
 
 #[test]
 fn bad_position_texts() {
-    let variant = load("truchet-browne", None);
+    let variant = designers_truchet();
     let cases = [
         "",
         "rrrrrrr x",
@@ -36,7 +43,7 @@ fn bad_position_texts() {
 
 #[test]
 fn bad_turn_texts_leave_the_game_unchanged() {
-    let variant = load("truchet-browne", None);
+    let variant = designers_truchet();
     let model = &variant.model;
     let start = model.parse_position(OPENING).unwrap();
     let fixture = model.parse_position("rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr o.o.o.o./.o.o.o.o/o.o.o.o./......../x2x2....../..x.x.x./.x.x.x.x/x.x..... x").unwrap();

@@ -77,11 +77,13 @@ fn hex_with_end_rule(label: &str, change: impl Fn(&str) -> String) -> Variant {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("rules")).unwrap();
     std::fs::write(dir.join("rules/end.rhai"), change(&end_rule())).unwrap();
-    std::fs::write(
-        dir.join("variant.toml"),
-        "extends = \"truchet-hex\"\n\n[rules]\nend = \"rules/end.rhai\"\n",
-    )
-    .unwrap();
+    // truchet-hex as these tests were written, with Browne's capture and the outcome
+    // module beside it (imports look in the ruleset's folder first).
+    let memo = crate::common::root().join("tests/fixtures/memo");
+    std::fs::copy(memo.join("hex.toml"), dir.join("variant.toml")).unwrap();
+    for file in ["capture.rhai", "outcome.rhai"] {
+        std::fs::copy(memo.join(file), dir.join(file)).unwrap();
+    }
     Variant::load(&dir, Some(3)).unwrap()
 }
 

@@ -385,9 +385,11 @@ fn hostile_records_get_replays_refusals_and_change_nothing() {
         .find(|l| l.trim_start().starts_with("3. "))
         .unwrap()
         .to_string();
+    // The third set-up turn played by the other player (whoever the rules give it).
+    let other = if third.contains(" x ") { "o" } else { "x" };
     let hostile = [
         good.replace(&third, "   3. o  zz99"),
-        good.replace(&third, "   3. x  r"),
+        good.replace(&third, &format!("   3. {other}  r")),
         good.replace("ruleset truchet-browne", "ruleset trugo"),
         good.replace("ruleset truchet-browne", "ruleset ../../etc"),
         good.replace("options ", "options --seed x "),

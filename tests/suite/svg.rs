@@ -247,7 +247,7 @@ fn show_writes_the_picture_and_still_draws_the_board() {
     parses(&svg);
     let summary = summary(&svg);
     assert!(
-        summary.contains("*last turn: 3. o ") && summary.contains("laid by the last turn"),
+        summary.contains("*last turn: 3. ") && summary.contains("laid by the last turn"),
         "{summary}"
     );
 
