@@ -7,7 +7,9 @@
 //! The changes: the README's own (a capture rule made strict), an end rule (one piece
 //! left loses), an after-turn rule (Trugo's edge no longer keeps a group safe), values in
 //! the TOML (a draw count, a pool, a height limit, bases to win), and a new fixture;
-//! each is made whatever the shipped files say now (a change the project has already
+//! for the whole suite's run, more of each kind besides (the shared end rule, a set-up
+//! rule, Boardspace's capture, Trugo's end, start rows, new games and perft tables); each
+//! is made whatever the shipped files say now (a change the project has already
 //! made is made again, to the same files).
 //!
 //! The whole suite green on the changed project, once the accept step has run, is
@@ -170,6 +172,67 @@ fn make_the_other_changes(root: &Path) {
     .unwrap();
 }
 
+/// More changes, made after [`make_the_other_changes`] for the whole suite's run: the
+/// shared end rule (a player left with one piece loses: truchet-browne and the designs
+/// and test rulesets that import it), a set-up rule (x lays Browne's central tile), Boardspace's
+/// capture made strict, Trugo's end (one piece left loses in the Waning phase), TOML
+/// values (Browne's height limit, truchet-hex's start rows, Trugo's and Boardspace's draw
+/// counts), and new fixtures of the other kinds (a sample game, a perft table).
+fn make_more_changes(root: &Path) {
+    change(
+        &root.join("scripts/truchet/end.rhai"),
+        "if game.pieces(next) == 0 {",
+        "if game.pieces(next) <= 1 {",
+    );
+    change(
+        &root.join("variants/truchet-browne/rules/setup.rhai"),
+        "#{ player: \"o\", tiles: [[middle, middle]] },",
+        "#{ player: \"x\", tiles: [[middle, middle]] },",
+    );
+    change(
+        &root.join("variants/truchet-boardspace/rules/capture.rhai"),
+        "    landing >= defender",
+        "    landing > defender",
+    );
+    change(
+        &root.join("variants/trugo/rules/end.rhai"),
+        "        if game.pieces(next) == 0 {",
+        "        if game.pieces(next) <= 1 {",
+    );
+    set_toml(
+        &root.join("variants/truchet-browne/variant.toml"),
+        "turn",
+        "max_height",
+        "3",
+    );
+    let hex = root.join("variants/truchet-hex/variant.toml");
+    let text = std::fs::read_to_string(&hex).unwrap();
+    assert_eq!(text.matches("\nstart_rows = 2 ").count(), 2, "{text}");
+    std::fs::write(&hex, text.replace("\nstart_rows = 2 ", "\nstart_rows = 1 ")).unwrap();
+    set_toml(
+        &root.join("variants/trugo/variant.toml"),
+        "params",
+        "draw_after_quiet_turns",
+        "40",
+    );
+    set_toml(
+        &root.join("variants/truchet-boardspace/variant.toml"),
+        "params",
+        "draw_after_quiet_turns",
+        "50",
+    );
+    std::fs::write(
+        root.join("variants/truchet-hex/games/new-game.game"),
+        "# A game added with the change.\nseed 9\nplayer x=greedy\nplayer o=random\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("variants/trugo/perft/new.perft"),
+        "# A table added with the change.\nid empty-patch\nposition - - 30 o=25,x=25 o\ndepth 1\n",
+    )
+    .unwrap();
+}
+
 /// `variant-run <args>` run in the project copy at `root`, which it reads.
 fn variant_run(root: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_variant-run"))
@@ -315,6 +378,7 @@ fn the_whole_suite_is_green_after_rule_changes_once_accepted() {
     let root = project_copy("rule-change-suite", true);
     make_the_readmes_rule_change(&root);
     make_the_other_changes(&root);
+    make_more_changes(&root);
     let accept = variant_run(&root, &["test", "--accept"]);
     assert_eq!(accept.status.code(), Some(0), "{}", tail(&accept));
     let green = suite_on(&root);
