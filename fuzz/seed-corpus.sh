@@ -23,7 +23,7 @@ seed_turn() { # target, position byte (octal escape), text
 }
 
 positions_of() { # ruleset: every position text of its fixtures and perft table
-    grep -hs '^position ' "variants/$1/positions/"*.pos "tests/perft/$1.perft" | sed 's/^position //'
+    grep -hs '^position ' "variants/$1/positions/"*.pos "variants/$1/perft/"*.perft | sed 's/^position //'
 }
 
 # Position texts: fixtures, perft tables, openings at several sizes.

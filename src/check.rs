@@ -50,6 +50,19 @@ impl CheckReport {
             .filter(|p| p.severity == Severity::Error)
             .count()
     }
+
+    /// In words: `ok`, `ok, 1 warning`, `2 problems, 1 warning`.
+    pub fn verdict(&self) -> String {
+        let errors = self.errors();
+        let warnings = self.problems.len() - errors;
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        match (errors, warnings) {
+            (0, 0) => "ok".to_string(),
+            (0, w) => format!("ok, {w} warning{}", s(w)),
+            (e, 0) => format!("{e} problem{}", s(e)),
+            (e, w) => format!("{e} problem{}, {w} warning{}", s(e), s(w)),
+        }
+    }
 }
 
 /// Checks the ruleset in `dir`.

@@ -30,6 +30,16 @@ pub enum Severity {
     Error,
 }
 
+/// `error` or `warning`, as a report's lines begin.
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        })
+    }
+}
+
 /// A problem in a file, located when the spot is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {

@@ -11,6 +11,7 @@ pub mod check;
 pub mod cpu_time;
 pub mod diagnostic;
 pub mod draw;
+pub mod fixtures;
 pub mod markup;
 pub mod memory;
 pub mod output_file;

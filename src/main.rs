@@ -49,6 +49,7 @@ fn run() -> ExitCode {
         TopCommand::List => cli::list(&mut out),
         TopCommand::Replay(args) => cli::replay(&args, &mut out),
         TopCommand::Check(args) => cli::check(&args, &mut out),
+        TopCommand::Test(args) => cli::test(&args, &mut out),
         TopCommand::Compare(args) => cli::compare(&args, &mut out),
         TopCommand::Report(args) => cli::report(&args, &mut out),
         TopCommand::Ruleset(args) => cli::ruleset(args, &mut out),
@@ -68,8 +69,8 @@ fn clap_exit(error: &clap::Error) -> ExitCode {
     ExitCode::from(error.exit_code() as u8)
 }
 
-/// One `variant-run: <what is wrong>` line (with causes), exit code 2; a closed pipe
-/// (`| head`) is not a failure.
+/// One `variant-run: <what is wrong>` line (with causes), exit code 2 (1 when `test`
+/// found reports that differ); a closed pipe (`| head`) is not a failure.
 fn report(error: Failure) -> ExitCode {
     if let Some(io) = error.downcast_ref::<io::Error>() {
         if io.kind() == io::ErrorKind::BrokenPipe {
@@ -78,6 +79,11 @@ fn report(error: Failure) -> ExitCode {
     }
     if let Some(e) = error.downcast_ref::<clap::Error>() {
         return clap_exit(e);
+    }
+    // Reports that differ from their snapshots: exit code 1, as `diff` gives.
+    if let Some(differ) = error.downcast_ref::<cli::TestsDiffer>() {
+        eprintln!("variant-run: {differ}");
+        return ExitCode::from(1);
     }
     // Messages quote what was typed or read, which may hold control characters or be
     // megabytes long.

@@ -20,6 +20,8 @@ Examples:
   variant-run trugo play --player o=human --record game.txt
   variant-run replay game.txt --show all
   variant-run check ./my-truchet
+  variant-run test truchet-browne
+  variant-run test ./my-truchet --accept
   variant-run replay game.txt --svg pictures/
   variant-run truchet-hex show --svg board.svg
   variant-run truchet-browne moves --position \"rrr/rrr/rrr .o../..o./xo2o2x/.xx. x\"
@@ -57,6 +59,10 @@ pub enum TopCommand {
     /// Load and lint rulesets without playing (all those `list` shows, if none is
     /// named): every problem with its file, line and column; exit code 2 if any
     Check(CheckArgs),
+    /// Run rulesets' own tests in seconds: every fixture's report (describe, check,
+    /// positions/, perft/, games/) compared with its snapshot in snapshots/, each change
+    /// shown as a diff; exit code 1 if one differs. `--accept` writes the new snapshots
+    Test(TestArgs),
     /// The report of a study played in shards (`--shard K/N --out DIR`), from their
     /// results files: what the study's command prints when it plays every game itself
     Report(ReportArgs),
@@ -74,6 +80,22 @@ pub struct CheckArgs {
     /// Names or paths of rulesets
     #[arg(value_name = "RULESET")]
     pub rulesets: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    /// Names or paths of rulesets (every ruleset `list` shows and every ruleset folder
+    /// below this one with a snapshots/ folder, if none is named)
+    #[arg(value_name = "RULESET|DIR")]
+    pub rulesets: Vec<String>,
+    /// Write each changed or new report as its snapshot, and remove the snapshots no
+    /// fixture makes any more
+    #[arg(long)]
+    pub accept: bool,
+    /// Only the fixtures whose name holds NAME (`positions/last-piece`, `perft`,
+    /// `games/`, `describe`); repeatable
+    #[arg(long, value_name = "NAME")]
+    pub only: Vec<String>,
 }
 
 #[derive(Debug, Args)]

@@ -3,7 +3,6 @@
 use std::io::Write;
 
 use variant_run::check::{check as check_ruleset, CheckReport};
-use variant_run::diagnostic::Severity;
 use variant_run::find_variant;
 use variant_run::ruleset::library::variant_dirs;
 
@@ -44,32 +43,18 @@ pub fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 fn print_report(report: &CheckReport, out: &mut dyn Write) -> Result<(), Failure> {
-    let errors = report.errors();
-    let warnings = report.problems.len() - errors;
-    let verdict = match (errors, warnings) {
-        (0, 0) => "ok".to_string(),
-        (0, w) => format!("ok, {w} warning{}", plural(w)),
-        (e, 0) => format!("{e} problem{}", plural(e)),
-        (e, w) => format!("{e} problem{}, {w} warning{}", plural(e), plural(w)),
-    };
-    writeln!(out, "{} ({}): {verdict}", report.name, report.dir.display())?;
+    writeln!(
+        out,
+        "{} ({}): {}",
+        report.name,
+        report.dir.display(),
+        report.verdict()
+    )?;
     for problem in &report.problems {
-        let kind = match problem.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        writeln!(out, "{kind}: {problem}")?;
+        writeln!(out, "{}: {problem}", problem.severity)?;
     }
     for tried in &report.tried {
         writeln!(out, "  {tried}")?;
     }
     Ok(())
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }

@@ -12,6 +12,7 @@ mod play;
 mod replay;
 mod serve;
 mod study;
+mod test;
 mod watch;
 
 use std::ffi::OsString;
@@ -29,6 +30,7 @@ pub use list::list;
 pub use match_::compare;
 pub use replay::replay;
 pub use study::report;
+pub use test::{test, TestsDiffer};
 
 /// What commands return: any error becomes one `variant-run: ...` line and exit code 2.
 pub type Failure = Box<dyn std::error::Error>;

@@ -1,6 +1,8 @@
 //! The benchmark command, and the native twins it measures the script boundary with: a
 //! twin decides every position as the script it copies does, and a changed script has
-//! no twin.
+//! no twin. The twins are held to the scripts they copy (src/ruleset/native/scripts/),
+//! on rulesets made with those scripts (common/twins.rs), whatever the shipped rules
+//! have become since.
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -9,8 +11,7 @@ use variant_run::play::opening;
 use variant_run::play::Layout;
 use variant_run::{LoadOptions, Variant};
 
-use crate::common::copy::{copy_dir, copy_variant};
-use crate::common::{load, load_for, read_perft_table};
+use crate::common::{load, perft_positions, twins};
 
 /// What a twin was seen to decide over seeded games: the reason of every game's end, and
 /// how many turns the after-turn rules took pieces in. Tests ask it so that the games are
@@ -33,7 +34,7 @@ impl Seen {
 fn twin_agrees_on_random_games(variant: &Variant, games: u64) -> Seen {
     let twin = variant
         .native_twin()
-        .expect("a shipped Truchet ruleset has a twin");
+        .expect("a ruleset made with the twin's scripts has a twin");
     let model = &variant.model;
     let mut seen = Seen::default();
     for seed in 0..games {
@@ -66,7 +67,7 @@ fn twin_agrees_on_random_games(variant: &Variant, games: u64) -> Seen {
 fn twin_agrees_around(variant: &Variant, position: &Position) {
     let twin = variant
         .native_twin()
-        .expect("a shipped Truchet ruleset has a twin");
+        .expect("a ruleset made with the twin's scripts has a twin");
     let model = &variant.model;
     let decide = |p: &Position| {
         let scripted = variant.judge(p).unwrap();
@@ -94,18 +95,20 @@ fn native_twins_decide_as_the_scripts_do() {
         params: vec![("draw_after_quiet_turns".into(), "12".into())],
         ..LoadOptions::default()
     };
-    let browne = Variant::load_named_with("truchet-browne", &quiet).unwrap();
+    let browne = twins::shipped("truchet-browne", &label("browne"), &quiet);
     twin_agrees_on_random_games(&browne, 30);
-    twin_agrees_on_random_games(&load("truchet-boardspace", None), 12);
-    twin_agrees_on_random_games(&load("truchet-hex", Some(3)), 10);
+    let boardspace = twins::shipped("truchet-boardspace", &label("boardspace"), &options(None));
+    twin_agrees_on_random_games(&boardspace, 12);
+    let hex = twins::shipped("truchet-hex", &label("hex"), &options(Some(3)));
+    twin_agrees_on_random_games(&hex, 10);
     // The perft tables' positions (a last piece, a game one turn from the draw, bases)
     // and every turn from them.
     for ruleset in ["truchet-browne", "truchet-boardspace", "truchet-hex"] {
-        let table = crate::common::root().join(format!("tests/perft/{ruleset}.perft"));
-        for entry in read_perft_table(&table) {
-            let variant = load_for(ruleset, &entry);
-            let position = variant.model.parse_position(&entry.position).unwrap();
-            twin_agrees_around(&variant, &position);
+        for (entry, _, _) in perft_positions(ruleset) {
+            let variant = twins::shipped(ruleset, &label(ruleset), &entry.load_options());
+            if let Ok(position) = variant.model.parse_position(&entry.position) {
+                twin_agrees_around(&variant, &position);
+            }
         }
     }
 }
@@ -123,8 +126,10 @@ fn trugo_twin_captures_and_decides_as_the_scripts_do() {
             ],
             ..LoadOptions::default()
         };
-        let variant = Variant::load_named_with("trugo", &options).unwrap();
-        let twin = variant.native_twin().expect("the shipped Trugo has a twin");
+        let variant = twins::shipped("trugo", &label("trugo"), &options);
+        let twin = variant
+            .native_twin()
+            .expect("Trugo's twin scripts have a twin");
         let model = &variant.model;
         let mut captures = 0;
         for seed in 0..12 {
@@ -157,10 +162,23 @@ fn trugo_twin_captures_and_decides_as_the_scripts_do() {
     }
 }
 
-/// A design of examples/designs/, loaded with the choices given.
+/// A folder name of its own for each ruleset made here (the tests run at once).
+fn label(what: &str) -> String {
+    static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("twin-{what}-{n}")
+}
+
+fn options(size: Option<u32>) -> LoadOptions {
+    LoadOptions {
+        size,
+        ..LoadOptions::default()
+    }
+}
+
+/// A design of examples/designs/ with the twin's scripts, loaded with the choices given.
 fn design(name: &str, options: &LoadOptions) -> Variant {
-    let dir = crate::common::root().join("examples/designs").join(name);
-    Variant::load_with(&dir, options).unwrap_or_else(|e| panic!("{name} does not load: {e}"))
+    twins::design(name, &label(name), options)
 }
 
 /// A short draw limit, so that seeded games end in draws as well, and the other params.
@@ -256,44 +274,29 @@ fn truchet_go_twin_captures_and_decides_as_the_scripts_do() {
     }
 }
 
-/// A copy of a design whose script `rules/<script>` has a comment added at its end.
-fn design_with_a_comment(name: &str, script: &str) -> Variant {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("bench-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(
-        &crate::common::root().join("examples/designs").join(name),
-        &dir,
-    );
-    let path = dir.join("rules").join(script);
-    let text = std::fs::read_to_string(&path).unwrap();
-    std::fs::write(&path, format!("{text}// changed\n")).unwrap();
-    Variant::load(&dir, None).unwrap()
+/// Appends a comment to a script of a ruleset folder: the same rule, another text.
+fn add_a_comment(path: &std::path::Path) {
+    let text = std::fs::read_to_string(path).unwrap();
+    std::fs::write(path, format!("{text}// changed\n")).unwrap();
 }
 
 #[test]
-fn only_the_shipped_rules_have_twins() {
-    assert!(load("trugo", None).native_twin().is_some());
-    // A Trugo whose capture is changed has none.
-    let dir = copy_variant("trugo", "bench-changed-capture");
-    let capture = std::fs::read_to_string(dir.join("rules/capture.rhai")).unwrap();
-    std::fs::write(
-        dir.join("rules/capture.rhai"),
-        format!("{capture}// changed\n"),
-    )
-    .unwrap();
+fn a_twin_is_only_for_the_scripts_it_copies() {
+    let made = twins::shipped("trugo", &label("trugo"), &options(None));
+    assert!(made.native_twin().is_some());
+    // A Trugo whose capture is changed by one comment has none: a twin would no longer
+    // be the same rule.
+    let dir = made.dir.clone();
+    add_a_comment(&dir.join("rules/after_turn.rhai"));
     assert!(Variant::load(&dir, None).unwrap().native_twin().is_none());
-    // A designer's copy of the rule, changed by one comment, has none: a twin would no
-    // longer be the same rule.
-    let dir = copy_variant("truchet-hex", "bench-changed-end");
-    let shipped = crate::common::root().join("scripts/truchet/end.rhai");
-    let rule = std::fs::read_to_string(shipped).unwrap();
-    std::fs::create_dir_all(dir.join("rules")).unwrap();
-    std::fs::write(dir.join("rules/end.rhai"), format!("{rule}// changed\n")).unwrap();
-    let toml = std::fs::read_to_string(dir.join("variant.toml")).unwrap();
-    let toml = toml.replace("end = \"truchet/end.rhai\"", "end = \"rules/end.rhai\"");
-    std::fs::write(dir.join("variant.toml"), toml).unwrap();
-    let changed = Variant::load(&dir, None).unwrap();
-    assert!(changed.native_twin().is_none());
+    // Nor has a truchet-hex whose end rule is changed so.
+    let hex = twins::shipped("truchet-hex", &label("hex"), &options(None));
+    assert!(hex.native_twin().is_some());
+    add_a_comment(&hex.dir.join("rules/end.rhai"));
+    assert!(Variant::load(&hex.dir, None)
+        .unwrap()
+        .native_twin()
+        .is_none());
     // The designs whose rules are their own have twins; a copy with a comment added to
     // the script has none.
     for (name, script) in [
@@ -301,37 +304,23 @@ fn only_the_shipped_rules_have_twins() {
         ("hex-bases", "end.rhai"),
         ("truchet-go", "surround.rhai"),
     ] {
-        assert!(design(name, &LoadOptions::default())
-            .native_twin()
-            .is_some());
+        let dir = twins::design_folder(name, &label(name));
         assert!(
-            design_with_a_comment(name, script).native_twin().is_none(),
+            Variant::load(&dir, None).unwrap().native_twin().is_some(),
+            "{name}"
+        );
+        add_a_comment(&dir.join("rules").join(script));
+        assert!(
+            Variant::load(&dir, None).unwrap().native_twin().is_none(),
             "{name}"
         );
     }
-    // The connection design imports Browne's end: a copy of that rule of its own, which
-    // the design's `import "truchet/end"` finds first, counts too.
-    let shared =
-        std::fs::read_to_string(crate::common::root().join("scripts/truchet/end.rhai")).unwrap();
-    for (own, twin) in [
-        (shared.clone(), true),
-        (format!("{shared}// changed\n"), false),
-    ] {
-        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-own-browne-end");
-        let _ = std::fs::remove_dir_all(&dir);
-        copy_dir(
-            &crate::common::root().join("examples/designs/truchet-connection"),
-            &dir,
-        );
-        std::fs::create_dir_all(dir.join("truchet")).unwrap();
-        std::fs::write(dir.join("truchet/end.rhai"), own).unwrap();
-        let variant = Variant::load(&dir, None).unwrap();
-        assert_eq!(
-            variant.native_twin().is_some(),
-            twin,
-            "the same text: {twin}"
-        );
-    }
+    // The connection design imports Browne's end: the copy of that rule its
+    // `import "truchet/end"` finds first counts too.
+    let dir = twins::design_folder("truchet-connection", &label("own-browne-end"));
+    assert!(Variant::load(&dir, None).unwrap().native_twin().is_some());
+    add_a_comment(&dir.join("truchet/end.rhai"));
+    assert!(Variant::load(&dir, None).unwrap().native_twin().is_none());
 }
 
 fn run(args: &[&str]) -> Vec<u8> {
@@ -348,6 +337,17 @@ fn perft(ruleset: &str, depth: &str) -> u64 {
     out.trim().parse().unwrap()
 }
 
+/// The figure with the end rule in Rust is there when the ruleset has a native twin (its
+/// rules are still the twin's), and null when it has none.
+fn native_figure_if_twin(ruleset: &str, report: &serde_json::Value) {
+    let native = &report["playout_turns_per_s_native"];
+    if load(ruleset, None).native_twin().is_some() {
+        assert!(native.as_f64().unwrap() > 0.0, "{report}");
+    } else {
+        assert!(native.is_null(), "{report}");
+    }
+}
+
 #[test]
 fn bench_reports_its_figures_as_json() {
     let browne = bench_json(&[
@@ -359,13 +359,10 @@ fn bench_reports_its_figures_as_json() {
         "1",
         "--json",
     ]);
-    for field in [
-        "playout_turns_per_s",
-        "playout_turns_per_s_native",
-        "perft_leaves_per_s",
-    ] {
+    for field in ["playout_turns_per_s", "perft_leaves_per_s"] {
         assert!(browne[field].as_f64().unwrap() > 0.0, "{field}: {browne}");
     }
+    native_figure_if_twin("truchet-browne", &browne);
     assert_eq!(browne["perft_depth"], 1);
     assert_eq!(browne["perft_leaves"], perft("truchet-browne", "1"));
     // The struct (128 bytes, which a search copies inline; past it every copy became a
@@ -375,10 +372,7 @@ fn bench_reports_its_figures_as_json() {
     assert!(browne["threads"].as_u64().unwrap() >= 1);
 
     let trugo = bench_json(&["trugo", "bench", "--turns", "300", "--depth", "2", "--json"]);
-    assert!(
-        trugo["playout_turns_per_s_native"].as_f64().unwrap() > 0.0,
-        "{trugo}"
-    );
+    native_figure_if_twin("trugo", &trugo);
     assert_eq!(trugo["playout_turns"], 300);
     assert_eq!(trugo["perft_leaves"], perft("trugo", "2"));
 }

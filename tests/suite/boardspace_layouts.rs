@@ -4,7 +4,7 @@
 
 use variant_run::play::layouts::{key_for_game_id, layout_for_game_id, layout_for_key};
 use variant_run::play::Layout;
-use variant_run::{draw, Variant};
+use variant_run::Variant;
 
 fn boardspace() -> Variant {
     Variant::load_named("truchet-boardspace", None).expect("truchet-boardspace loads")
@@ -107,19 +107,6 @@ fn bad_game_ids_and_rulesets_without_keys_are_refused_with_a_reason() {
     );
 }
 
-#[test]
-fn opening_board_for_key_0() {
-    let variant = boardspace();
-    let layout = layout_for_key(&variant, 0).unwrap();
-    let position = variant_run::play::game::opening(&variant, layout, 1).unwrap();
-    let report = format!(
-        "{}\n{}",
-        variant.model.position_text(&position),
-        draw::board_marked(&variant.model, &variant.marks, &position)
-    );
-    insta::assert_snapshot!(report);
-}
-
 /// The command line: `position --key`, `--game-id`, and a clear refusal of a bad id.
 #[test]
 fn position_command_prints_keyed_openings() {
@@ -127,7 +114,7 @@ fn position_command_prints_keyed_openings() {
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_variant-run"))
             .arg("truchet-boardspace")
             .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(crate::common::root())
             .output()
             .expect("variant-run runs");
         (

@@ -1,8 +1,7 @@
 //! Boardspace move text (`--notation boardspace`): the digest's examples, every legal turn
-//! written and read back, whole games read in one notation and printed in the other, a
-//! seeded game's transcript in both notations, and refused texts.
-
-use crate::common;
+//! written and read back, whole games read in one notation and printed in the other, and
+//! refused texts. (A seeded game's transcript in both notations is one of the ruleset's
+//! fixtures, `variants/truchet-boardspace/games/`.)
 
 use variant_run::core::Position;
 use variant_run::play::notation::Notation;
@@ -168,46 +167,6 @@ fn a_game_read_in_either_notation_prints_the_same_in_the_other() {
         let again = translate(&variant, seed, bs, bs, &in_boardspace);
         assert_eq!(again, in_boardspace, "seed {seed}");
     }
-}
-
-fn transcript(seed: u64, notation: Notation) -> String {
-    let setup = variant_run::play::setup::GameSetup {
-        ruleset: "truchet-boardspace".into(),
-        start: variant_run::play::setup::StartChoice::RandomLayout,
-        seed,
-        notation: Some(notation.name().to_string()),
-        ..Default::default()
-    };
-    common::transcript(&setup, ["greedy", "random"], 400).0
-}
-
-/// The turn lines of a transcript: `  12. w  <text>`.
-fn turn_lines(transcript: &str) -> Vec<String> {
-    transcript
-        .lines()
-        .filter_map(|l| l.trim_start().split_once(". "))
-        .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
-        .map(|(_, rest)| rest[1..].trim_start().to_string())
-        .collect()
-}
-
-#[test]
-fn seeded_game_transcript_in_both_notations() {
-    let variant = boardspace();
-    let bs = notation(&variant);
-    let seed = 3;
-    let server = transcript(seed, Notation::Server);
-    let boardspace = transcript(seed, bs);
-    // The two transcripts are one game: each Boardspace line is its server line.
-    let server_turns = turn_lines(&server);
-    assert!(!server_turns.is_empty());
-    assert_eq!(
-        translate(&variant, seed, Notation::Server, bs, &server_turns),
-        turn_lines(&boardspace)
-    );
-    assert!(server.ends_with(boardspace.lines().last().unwrap()) || server.contains("wins"));
-    insta::assert_snapshot!("transcript_server", server);
-    insta::assert_snapshot!("transcript_boardspace", boardspace);
 }
 
 #[test]

@@ -5,13 +5,19 @@
 //! A document's commands are the lines of its `sh` (or unmarked) code blocks, and the
 //! lines starting with `$ ` in its `text` blocks, which are followed by the output the
 //! command prints (standard output, then standard error; a line `...` stands for any
-//! lines). Each command is one of:
+//! lines); the library reads them (`variant_run::fixtures::documents`), as
+//! `variant-run test` does. Each command is one of:
 //!
 //! - a `variant-run` command (also written `cargo run --release -- ...` or
 //!   `./target/release/variant-run ...`, maybe after `time` or `valgrind
-//!   --tool=callgrind`): it is run with the built program. Where the document shows
-//!   output, the output must be what it shows, and the exit code 2 if its last line is an
-//!   error (`variant-run: ...`), else 0; where it shows none, it must exit with 0;
+//!   --tool=callgrind`): it is run with the built program. The commands of a `text`
+//!   block with `$ ` lines are an example of their own: run in order in a fresh copy of
+//!   the folder the document names (`<!-- commands run in tests/fixtures/docs -->`),
+//!   each printing what the block shows, with exit code 2 if its last line is an error
+//!   (`variant-run: ...`), else 0. An output that differs is written into the document
+//!   by the accept step (`variant-run test --accept`, or `INSTA_UPDATE=always` here),
+//!   as a snapshot would be. The commands of `sh` blocks run in order, in one copy of
+//!   tests/fixtures/docs/ per run, and must exit with 0;
 //! - a measurement listed in [`OPTIONS_ONLY`] (seconds to minutes each): its options are
 //!   read, and the command not run, by running it with `--help` after them (the command
 //!   line stops at `--help` once everything before it has been read);
@@ -23,15 +29,15 @@
 //!
 //! Anything else fails the test, so a command added to a document is run or listed here.
 //!
-//! Commands run in a temporary copy of tests/fixtures/docs/ (so what they write stays
-//! out of the repository), which holds the rulesets the documents talk about without
-//! shipping (the README's `strict-truchet` and the `my-truchet` its `check`
-//! example checks); the shipped rulesets are found by name as always. A file a document
-//! shows whole, headed by its path (`# variants/strict-truchet/variant.toml`), must be
-//! the fixture's file, so the document shows what is run.
+//! tests/fixtures/docs/ holds the rulesets the documents talk about without shipping
+//! (the README's `strict-truchet` and the `my-truchet` its `check` example checks); the
+//! shipped rulesets are found by name as always. A file a document shows whole, headed by
+//! its path (`# variants/strict-truchet/variant.toml`), must be the fixture's file, so the
+//! document shows what is run.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+
+use variant_run::fixtures::documents::{self, Shown};
 
 /// Commands run elsewhere or not at all, each with the reason.
 const NOT_RUN_HERE: &[(&str, &str)] = &[
@@ -56,17 +62,10 @@ const NOT_RUN_HERE: &[(&str, &str)] = &[
         "the test command itself",
     ),
     (
-        "cargo test --release --workspace --no-fail-fast",
-        "the test command itself; rule_change.rs runs the suite again on a copy",
+        "variant-run test --accept",
+        "writes snapshots and documents: rule_change.rs runs it on a copy of the project",
     ),
-    (
-        "INSTA_UPDATE=always cargo test --release --workspace",
-        "the test command itself; rule_change.rs runs the suite with INSTA_UPDATE=always",
-    ),
-    (
-        "git diff tests/ variants/",
-        "shows the reader's own changes",
-    ),
+    ("git diff", "shows the reader's own changes"),
     (
         "cd tests/browser && npm ci && npm test",
         "the browser tests need chromium and npm; .ci/run runs them",
@@ -134,6 +133,15 @@ const NOT_RUN_HERE: &[(&str, &str)] = &[
     ),
 ];
 
+/// The commands of `sh` blocks that are studies of many games (`match`, `compare`,
+/// `evaluate`: seconds to minutes each) have their options read, and are not played:
+/// no document shows their output (an example that does is run whole), and matches.rs,
+/// criteria.rs and shards.rs play each kind of study.
+fn is_a_study(arguments: &[String]) -> bool {
+    let command = |i: usize| arguments.get(i).map(String::as_str);
+    command(0) == Some("compare") || matches!(command(1), Some("match" | "evaluate"))
+}
+
 /// Measurements, whose options are read but which are not run, with the reason.
 const OPTIONS_ONLY: &[(&str, &str)] = &[(
     "BENCHMARKS.md",
@@ -178,206 +186,91 @@ fn documents(root: &Path) -> Vec<String> {
     found
 }
 
-/// A command a document shows, and the output it shows for it, if any.
-#[derive(Debug)]
-struct Shown {
-    /// `document:line`.
-    at: String,
-    command: String,
-    output: Option<Vec<String>>,
-}
-
-/// A fenced code block: its language, the line its first line of text is on, its lines,
-/// and the nearest non-blank line above it.
-struct Block<'a> {
-    language: &'a str,
-    first_line: usize,
-    lines: Vec<&'a str>,
-    above: &'a str,
-}
-
-fn blocks(text: &str) -> Vec<Block<'_>> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut found = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let Some(language) = lines[i].trim_start().strip_prefix("```") else {
-            i += 1;
-            continue;
-        };
-        let close = (i + 1..lines.len())
-            .find(|&k| lines[k].trim_start().starts_with("```"))
-            .unwrap_or(lines.len());
-        let above = lines[..i]
-            .iter()
-            .rev()
-            .find(|l| !l.trim().is_empty())
-            .copied()
-            .unwrap_or_default();
-        found.push(Block {
-            language: language.trim(),
-            first_line: i + 2,
-            lines: lines[i + 1..close].to_vec(),
-            above,
-        });
-        i = close + 1;
-    }
-    found
-}
-
-/// A command line without a trailing `# comment` (a `#` after a space, outside quotes).
-fn without_comment(line: &str) -> &str {
-    let mut quote = None;
-    let mut previous = ' ';
-    for (i, c) in line.char_indices() {
-        match (quote, c) {
-            (None, '"' | '\'') => quote = Some(c),
-            (Some(q), c) if c == q => quote = None,
-            (None, '#') if previous.is_whitespace() => return line[..i].trim_end(),
-            _ => {}
-        }
-        previous = c;
-    }
-    line.trim_end()
-}
-
-/// The commands a document shows. A block of the walkthrough is left to
-/// hex_walkthrough.rs, in the one document that has it.
-fn commands(document: &str, text: &str) -> Vec<Shown> {
-    let mut found = Vec::new();
-    for block in blocks(text) {
-        let at = |k: usize| format!("{document}:{}", block.first_line + k);
-        if block.above.trim_start().starts_with("<!-- walkthrough:") {
-            assert_eq!(
-                document,
-                "variants/truchet-hex/README.md",
-                "{}: only truchet-hex's walkthrough is followed by hex_walkthrough.rs",
-                at(0)
-            );
-            continue;
-        }
-        match block.language {
-            "sh" | "shell" | "bash" | "" => {
-                for (k, line) in block.lines.iter().enumerate() {
-                    let command = without_comment(line.trim());
-                    if !command.is_empty() {
-                        found.push(Shown {
-                            at: at(k),
-                            command: command.to_string(),
-                            output: None,
-                        });
-                    }
-                }
-            }
-            "text" | "console" => {
-                for (k, line) in block.lines.iter().enumerate() {
-                    let Some(command) = line.strip_prefix("$ ") else {
-                        continue;
-                    };
-                    let output = block.lines[k + 1..]
-                        .iter()
-                        .take_while(|l| !l.starts_with("$ "))
-                        .map(|l| l.to_string())
-                        .collect();
-                    found.push(Shown {
-                        at: at(k),
-                        command: without_comment(command.trim()).to_string(),
-                        output: Some(output),
-                    });
-                }
-            }
-            _ => {}
-        }
-    }
-    found
-}
-
-/// The arguments of a `variant-run` command in any of its written forms, after any
-/// timing or profiling wrapper; `None` for any other command.
-fn variant_run_arguments(command: &str) -> Option<Vec<String>> {
-    let words = shell_words::split(command).ok()?;
-    let mut words: &[String] = &words;
-    for wrapper in [&["time"][..], &["valgrind", "--tool=callgrind"][..]] {
-        if words.len() > wrapper.len() && words[..wrapper.len()] == *wrapper {
-            words = &words[wrapper.len()..];
-        }
-    }
-    let program: [&[&str]; 3] = [
-        &["variant-run"],
-        &["./target/release/variant-run"],
-        &["cargo", "run", "--release", "--"],
-    ];
-    program.iter().find_map(|form| {
-        (words.len() >= form.len() && words[..form.len()] == **form)
-            .then(|| words[form.len()..].to_vec())
-    })
-}
-
-/// Whether the output printed matches the output shown, where a line `...` stands for
-/// any number of lines.
-fn matches(printed: &[&str], shown: &[String]) -> bool {
-    match shown.split_first() {
-        None => printed.is_empty(),
-        Some((first, rest)) if first == "..." => {
-            (0..=printed.len()).any(|skip| matches(&printed[skip..], rest))
-        }
-        Some((first, rest)) => {
-            printed.first() == Some(&first.as_str()) && matches(&printed[1..], rest)
-        }
-    }
-}
-
-/// Runs one `variant-run` command as the document shows it, and says what is wrong.
+/// Runs one command of an `sh` block as the document shows it (it must exit with 0), and
+/// says what is wrong.
 fn check(shown: &Shown, arguments: &[String], options_only: bool, folder: &Path) -> Option<String> {
     let mut arguments = arguments.to_vec();
     if options_only {
         arguments.push("--help".to_string());
     }
-    let run = Command::new(env!("CARGO_BIN_EXE_variant-run"))
-        .args(&arguments)
-        .current_dir(folder)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    let printed = format!("{stdout}{stderr}");
-    let printed: Vec<&str> = printed.lines().collect();
-    let expected_code = match &shown.output {
-        Some(output)
-            if output
-                .last()
-                .is_some_and(|l| l.starts_with("variant-run: ")) =>
-        {
-            2
-        }
-        _ => 0,
-    };
+    let program = Path::new(env!("CARGO_BIN_EXE_variant-run"));
+    let run = documents::run(program, &arguments, folder).unwrap();
     let how = if options_only {
         "reading the options of"
     } else {
         "running"
     };
-    if run.status.code() != Some(expected_code) {
-        return Some(format!(
-            "{}: {how} `{}` exits with {:?}, not {expected_code}:\n{stderr}",
-            shown.at,
+    (run.code != Some(0)).then(|| {
+        format!(
+            "line {}: {how} `{}` exits with {:?}, not 0:\n{}",
+            shown.line,
             shown.command,
-            run.status.code()
+            run.code,
+            run.lines.join("\n")
+        )
+    })
+}
+
+/// What the examples run so far printed, by their commands and folder: an example two
+/// documents show alike is run once.
+type Ran = Vec<((Vec<String>, Option<PathBuf>), Vec<documents::Printed>)>;
+
+/// The examples of a document (its `text` blocks with `$ ` commands), each run in a
+/// fresh copy of the folder the document names; the outputs that differ from what is
+/// shown are written into the document under `INSTA_UPDATE=always`, else reported.
+fn check_examples(
+    root: &Path,
+    document: &str,
+    text: &str,
+    ran: &mut Ran,
+    problems: &mut Vec<String>,
+) -> usize {
+    let program = Path::new(env!("CARGO_BIN_EXE_variant-run"));
+    let folder = documents::run_in(text).map(|dir| root.join(dir));
+    let mut stale = Vec::new();
+    let examples = documents::examples(text);
+    for example in &examples {
+        let key = (
+            example
+                .iter()
+                .map(|s| s.command.clone())
+                .collect::<Vec<_>>(),
+            folder.clone(),
+        );
+        let printed = match ran.iter().find(|(k, _)| *k == key) {
+            Some((_, printed)) => printed.clone(),
+            None => match documents::run_example(program, example, folder.as_deref()) {
+                Ok(printed) => {
+                    ran.push((key, printed.clone()));
+                    printed
+                }
+                Err(e) => {
+                    problems.push(format!("{document}: {e}"));
+                    continue;
+                }
+            },
+        };
+        stale.extend(documents::stale_outputs(example, &printed));
+    }
+    if stale.is_empty() {
+        return examples.len();
+    }
+    if crate::common::update_documents() {
+        let path = root.join(document);
+        std::fs::write(path, documents::with_new_outputs(text, &stale)).unwrap();
+        return examples.len();
+    }
+    for s in stale {
+        problems.push(format!(
+            "{document}:{}: `{}` prints (exit code {:?})\n{}\nnot what the document shows:\n{}",
+            s.shown.line,
+            s.shown.command,
+            s.printed.code,
+            s.printed.lines.join("\n"),
+            s.shown.output.unwrap_or_default().join("\n")
         ));
     }
-    if let Some(output) = &shown.output {
-        if !matches(&printed, output) {
-            return Some(format!(
-                "{}: `{}` prints\n{}\nnot what the document shows:\n{}",
-                shown.at,
-                shown.command,
-                printed.join("\n"),
-                output.join("\n")
-            ));
-        }
-    }
-    None
+    examples.len()
 }
 
 #[test]
@@ -391,25 +284,40 @@ fn every_command_in_the_documents_runs_as_shown() {
     crate::common::copy::copy_dir(&folder, &workdir);
     let mut problems = Vec::new();
     let mut listed_and_seen = Vec::new();
+    let mut ran = Ran::new();
     let mut run = 0;
     for document in documents(&root) {
         let text = std::fs::read_to_string(root.join(&document)).unwrap();
         check_files_shown(&document, &text, &folder, &mut problems);
-        for shown in commands(&document, &text) {
+        assert!(
+            document == "variants/truchet-hex/README.md"
+                || documents::walkthrough(&text).is_empty(),
+            "{document}: only truchet-hex's walkthrough is followed by hex_walkthrough.rs"
+        );
+        run += check_examples(&root, &document, &text, &mut ran, &mut problems);
+        let skip = |above: &str| documents::is_walkthrough_step(above);
+        for shown in documents::commands(&text, &skip) {
+            if shown.output.is_some() {
+                continue;
+            }
             if let Some((listed, _)) = NOT_RUN_HERE.iter().find(|(c, _)| *c == shown.command) {
                 listed_and_seen.push(*listed);
                 continue;
             }
-            let Some(arguments) = variant_run_arguments(&shown.command) else {
+            let Some(arguments) = documents::variant_run_arguments(&shown.command) else {
                 problems.push(format!(
-                    "{}: `{}` is not a variant-run command: run it in this test, or list it \
-                     in NOT_RUN_HERE with the reason",
-                    shown.at, shown.command
+                    "{document}:{}: `{}` is not a variant-run command: run it in this test, \
+                     or list it in NOT_RUN_HERE with the reason",
+                    shown.line, shown.command
                 ));
                 continue;
             };
-            let options_only = OPTIONS_ONLY.iter().any(|(d, _)| *d == document);
-            problems.extend(check(&shown, &arguments, options_only, &workdir));
+            let options_only =
+                OPTIONS_ONLY.iter().any(|(d, _)| *d == document) || is_a_study(&arguments);
+            problems.extend(
+                check(&shown, &arguments, options_only, &workdir)
+                    .map(|problem| format!("{document}:{problem}")),
+            );
             run += 1;
         }
     }
@@ -432,7 +340,7 @@ fn every_command_in_the_documents_runs_as_shown() {
 /// A code block whose first line is a comment naming a file under `variants/` shows
 /// that file whole: it must be the fixture's, so what the document shows is what runs.
 fn check_files_shown(document: &str, text: &str, folder: &Path, problems: &mut Vec<String>) {
-    for block in blocks(text) {
+    for block in documents::blocks(text) {
         let Some(path) = block.lines.first().and_then(|l| {
             l.strip_prefix("# variants/")
                 .or(l.strip_prefix("// variants/"))
@@ -474,41 +382,31 @@ fn the_harness_reads_commands_outputs_and_refuses_unknown_ones() {
                     ```toml\n\
                     name = \"not a command\"\n\
                     ```\n";
-    let found = commands("made-up.md", document);
-    let lines: Vec<(&str, &str, Option<usize>)> = found
+    let found = documents::commands(document, &|_| false);
+    let lines: Vec<(usize, &str, Option<usize>)> = found
         .iter()
-        .map(|s| {
-            (
-                s.at.as_str(),
-                s.command.as_str(),
-                s.output.as_ref().map(Vec::len),
-            )
-        })
+        .map(|s| (s.line, s.command.as_str(), s.output.as_ref().map(Vec::len)))
         .collect();
     assert_eq!(
         lines,
         [
-            ("made-up.md:2", "cargo run --release -- trugo", None),
-            (
-                "made-up.md:4",
-                "time ./target/release/variant-run list",
-                None
-            ),
-            ("made-up.md:5", "npm test", None),
-            ("made-up.md:8", "variant-run trugo position", Some(1)),
+            (2, "cargo run --release -- trugo", None),
+            (4, "time ./target/release/variant-run list", None),
+            (5, "npm test", None),
+            (8, "variant-run trugo position", Some(1)),
         ]
     );
     assert_eq!(
-        variant_run_arguments("cargo run --release -- trugo"),
+        documents::variant_run_arguments("cargo run --release -- trugo"),
         Some(vec!["trugo".to_string()])
     );
     assert_eq!(
-        variant_run_arguments("time ./target/release/variant-run list"),
+        documents::variant_run_arguments("time ./target/release/variant-run list"),
         Some(vec!["list".to_string()])
     );
-    assert_eq!(variant_run_arguments("npm test"), None);
+    assert_eq!(documents::variant_run_arguments("npm test"), None);
     assert_eq!(
-        variant_run_arguments("variant-run trugo moves --position \"a b\""),
+        documents::variant_run_arguments("variant-run trugo moves --position \"a b\""),
         Some(vec![
             "trugo".to_string(),
             "moves".to_string(),
@@ -516,20 +414,34 @@ fn the_harness_reads_commands_outputs_and_refuses_unknown_ones() {
             "a b".to_string()
         ])
     );
-    let shown = |lines: &[&str]| lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
-    assert!(matches(&["a", "b", "c"], &shown(&["a", "...", "c"])));
-    assert!(matches(&["a", "b", "c"], &shown(&["...", "b", "..."])));
-    assert!(!matches(&["a", "b", "c"], &shown(&["a", "c"])));
-    assert!(!matches(&["a", "b"], &shown(&["a", "b", "c"])));
+    let matches = |printed: &[&str], shown: &[&str]| documents::matches(printed, shown);
+    assert!(matches(&["a", "b", "c"], &["a", "...", "c"]));
+    assert!(matches(&["a", "b", "c"], &["...", "b", "..."]));
+    assert!(!matches(&["a", "b", "c"], &["a", "c"]));
+    assert!(!matches(&["a", "b"], &["a", "b", "c"]));
 
     // An old player flag is refused by the program, so the check reports it.
     let old = Shown {
-        at: "made-up.md:1".to_string(),
+        line: 1,
         command: "variant-run truchet-browne play --x human".to_string(),
         output: None,
+        block: 0,
     };
-    let arguments = variant_run_arguments(&old.command).unwrap();
+    let arguments = documents::variant_run_arguments(&old.command).unwrap();
     let folder = crate::common::root().join("tests/fixtures/docs");
     let problem = check(&old, &arguments, false, &folder).expect("the old flag is refused");
     assert!(problem.contains("exits with Some(2), not 0"), "{problem}");
+
+    // An example's output that moved is rewritten in place, its `...` kept.
+    let example = "```text\n$ variant-run trugo position\n...\nold last line\n```\n";
+    let shown = &documents::examples(example)[0];
+    let printed = documents::Printed {
+        lines: vec!["first".into(), "new last line".into()],
+        code: Some(0),
+    };
+    let stale = documents::stale_outputs(shown, std::slice::from_ref(&printed));
+    assert_eq!(
+        documents::with_new_outputs(example, &stale),
+        "```text\n$ variant-run trugo position\n...\nnew last line\n```\n"
+    );
 }

@@ -2,15 +2,22 @@
 //! texts, turn texts, and rulesets with a mistake in their TOML or scripts (the folders
 //! of `tests/fixtures/broken/`, one mistake each).
 
-use crate::common::load;
 use variant_run::Variant;
+
+/// The test designer's copy of Browne's rules (tests/fixtures/designer/my-truchet) on
+/// the standard 7x7 board: messages of the program's, on rules that do not move when the
+/// shipped ones do.
+fn designers_truchet() -> Variant {
+    let dir = crate::common::root().join("tests/fixtures/designer/my-truchet");
+    Variant::load(&dir, Some(7)).unwrap()
+}
 
 const OPENING: &str = "rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr \
     o.o.o.o./.o.o.o.o/o.o.o.o./......../......../x.x.x.x./.x.x.x.x/x.x.x.x. x";
 
 #[test]
 fn bad_position_texts() {
-    let variant = load("truchet-browne", None);
+    let variant = designers_truchet();
     let cases = [
         "",
         "rrrrrrr x",
@@ -39,9 +46,10 @@ fn bad_position_texts() {
 /// that are written read back as the same text.
 #[test]
 fn a_quiet_count_reads_only_as_it_is_written() {
-    let variant = load("truchet-browne", None);
+    let variant = designers_truchet();
     let model = &variant.model;
-    let patch = load("trugo", None);
+    let my_trugo = crate::common::root().join("tests/fixtures/designer/my-trugo");
+    let patch = Variant::load(&my_trugo, None).unwrap();
     for refused in ["+3", "007", "00", "-0", "٣", "0x3", "1_000", "4294967296"] {
         let text = format!("{OPENING} {refused}");
         let error = model.parse_position(&text).unwrap_err().to_string();
@@ -68,7 +76,7 @@ fn a_quiet_count_reads_only_as_it_is_written() {
 
 #[test]
 fn bad_turn_texts_leave_the_game_unchanged() {
-    let variant = load("truchet-browne", None);
+    let variant = designers_truchet();
     let model = &variant.model;
     let start = model.parse_position(OPENING).unwrap();
     let fixture = model.parse_position("rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr o.o.o.o./.o.o.o.o/o.o.o.o./......../x2x2....../..x.x.x./.x.x.x.x/x.x..... x").unwrap();
@@ -139,34 +147,62 @@ fn bad_turn_texts_leave_the_game_unchanged() {
 /// runs), with one message saying what is wrong and where.
 #[test]
 fn broken_rulesets_say_what_is_wrong_and_where() {
-    insta::glob!("../fixtures/broken", "*/variant.toml", |path| {
-        let dir = path.parent().unwrap();
-        let text = std::fs::read_to_string(path).unwrap();
-        let comment = text
-            .lines()
-            .next()
-            .filter(|line| line.starts_with("# broken: "))
-            .unwrap_or_else(|| {
-                panic!(
-                    "{}: the first line says what is wrong (`# broken: ...`)",
-                    path.display()
-                )
-            });
-        let error = match Variant::load(dir, None) {
-            Ok(variant) => {
-                match variant_run::play::opening(&variant, variant_run::Layout::Random, 1) {
-                    Ok(_) => panic!("{}: the broken ruleset loads and plays", dir.display()),
-                    Err(e) => e.to_string(),
-                }
-            }
-            Err(e) => e.to_string(),
-        };
-        // Paths show relative to the working directory when they are below it, which
-        // depends on where the tests run from: hide both forms.
-        let mut shown = error.replace(&dir.display().to_string(), "<fixture>");
-        if let Ok(relative) = dir.strip_prefix(std::env::current_dir().unwrap()) {
-            shown = shown.replace(&relative.display().to_string(), "<fixture>");
+    let broken = crate::common::root().join("tests/fixtures/broken");
+    let mut dirs: Vec<_> = std::fs::read_dir(&broken)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|dir| dir.join("variant.toml").is_file())
+        .collect();
+    dirs.sort();
+    assert!(dirs.len() >= 40, "{} broken fixtures", dirs.len());
+    let mut failed = Vec::new();
+    for dir in &dirs {
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        // Each snapshot is compared, and shown if it differs, before the test fails.
+        let held = std::panic::catch_unwind(|| broken_ruleset_says(dir, &name));
+        if held.is_err() {
+            failed.push(name);
         }
-        insta::assert_snapshot!(format!("{comment}\n{shown}"));
+    }
+    assert!(
+        failed.is_empty(),
+        "broken fixtures whose message moved: {failed:?}"
+    );
+}
+
+/// The message of one broken fixture, snapshotted as `...@<fixture>__variant.toml`.
+fn broken_ruleset_says(dir: &std::path::Path, name: &str) {
+    let path = dir.join("variant.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let comment = text
+        .lines()
+        .next()
+        .filter(|line| line.starts_with("# broken: "))
+        .unwrap_or_else(|| {
+            panic!(
+                "{}: the first line says what is wrong (`# broken: ...`)",
+                path.display()
+            )
+        });
+    let error = match Variant::load(dir, None) {
+        Ok(variant) => match variant_run::play::opening(&variant, variant_run::Layout::Random, 1) {
+            Ok(_) => panic!("{}: the broken ruleset loads and plays", dir.display()),
+            Err(e) => e.to_string(),
+        },
+        Err(e) => e.to_string(),
+    };
+    // Paths show relative to the working directory when they are below it, which
+    // depends on where the tests run from: hide both forms.
+    let mut shown = error.replace(&dir.display().to_string(), "<fixture>");
+    if let Ok(relative) = dir.strip_prefix(std::env::current_dir().unwrap()) {
+        shown = shown.replace(&relative.display().to_string(), "<fixture>");
+    }
+    let mut settings = insta::Settings::clone_current();
+    settings.set_input_file(&path);
+    settings.bind(|| {
+        insta::assert_snapshot!(
+            format!("broken_rulesets_say_what_is_wrong_and_where@{name}__variant.toml"),
+            format!("{comment}\n{shown}")
+        );
     });
 }

@@ -11,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 fn run(args: &[&OsStr], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_variant-run"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate::common::root())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

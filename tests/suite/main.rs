@@ -1,7 +1,7 @@
-//! The project's integration tests, one binary: every module is one concern (a ruleset's
-//! rules, the command line, records, snapshots of positions and perft tables). One
-//! binary builds and links once, which keeps a fresh clone's first test run short, and
-//! lets `rule_change` run the whole suite again on a copy of the project.
+//! The project's integration tests, one binary: every module is one concern (the
+//! command line, records, matches, the sandbox, the rulesets' own fixtures). One binary
+//! builds and links once, which keeps a fresh clone's first test run short, and lets
+//! `rule_change` run the whole suite again on a copy of the project (in `.ci/run`).
 
 /// As in the program: scripts stop at their memory budget only where memory is counted.
 #[global_allocator]
@@ -14,8 +14,6 @@ mod boardspace_layouts;
 mod boardspace_notation;
 mod boardspace_rules;
 mod browne_game;
-mod browne_moves;
-mod browne_openings;
 mod check;
 mod cli;
 mod common;
@@ -24,6 +22,7 @@ mod designer_flow;
 mod designs;
 mod doc_commands;
 mod errors;
+mod fixtures;
 mod fuzz_properties;
 mod goal_players;
 mod hex_ruleset;
@@ -38,15 +37,12 @@ mod mcts;
 mod output_files;
 mod output_paths;
 mod parallel;
-mod perft;
-mod perft_divide;
-mod positions;
+mod perft_counts;
 mod random_games;
 mod records;
 mod reference_agrees;
 mod remembered_rules;
 mod rule_change;
-mod rulesets;
 mod sandbox;
 mod scripting_reference;
 mod serve;

@@ -15,7 +15,7 @@ use crate::common::load;
 fn run(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_variant-run"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate::common::root())
         .output()
         .unwrap()
 }
@@ -136,22 +136,32 @@ fn the_search_plays_every_ruleset() {
             let mut setup = setup(ruleset, 2, kinds, &variant);
             setup.size = size;
             setup.params = params.clone();
-            let (game, turns) = play_through(&variant, &setup, 60);
+            // Twenty turns each: enough to see the search choose every kind of turn the
+            // ruleset has (set-up turns included), on every ruleset, in a short run.
+            let (game, turns) = play_through(&variant, &setup, 20);
             assert!(
-                game.outcome().is_some() || turns == 60,
-                "{ruleset} {kinds:?}: the game went on"
+                game.outcome().is_some() || turns == 20,
+                "{ruleset} {kinds:?}: the game stopped early without a result"
             );
             assert!(turns > 0, "{ruleset} {kinds:?}");
         }
     }
 }
 
+/// On the test designer's copy of Browne's rules (tests/fixtures/designer/my-truchet),
+/// which a change to the shipped rules does not move.
 #[test]
 fn the_search_takes_a_winning_turn() {
-    let variant = load("truchet-browne", Some(5));
+    let designer = crate::common::root().join("tests/fixtures/designer/my-truchet");
+    let variant = Variant::load(&designer, Some(5)).unwrap();
     // Two x pieces beside the last o piece.
     let position = "rrrrr/rlrlr/rrlrr/rlrlr/rrrrr ....../....../....../.xox../....../...... x";
-    let mut setup = setup("truchet-browne", 1, ["mcts:60", "random"], &variant);
+    let mut setup = setup(
+        designer.to_str().unwrap(),
+        1,
+        ["mcts:60", "random"],
+        &variant,
+    );
     setup.size = Some(5);
     setup.start = StartChoice::Position(position.into());
     let game = setup.game(&variant).unwrap();

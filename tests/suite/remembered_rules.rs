@@ -9,8 +9,6 @@ use variant_run::core::Position;
 use variant_run::play::{opening, Layout};
 use variant_run::{LoadOptions, Variant};
 
-use crate::common::copy::copy_variant;
-
 /// Positions along seeded random games, the after-turn rules applied.
 fn positions(variant: &Variant, games: u64, turns: usize) -> Vec<Position> {
     let model = &variant.model;
@@ -75,15 +73,31 @@ fn remembered_results_are_the_scripts() {
 
 /// A copy of truchet-hex whose end rule is the shipped one with `change` made to it.
 fn hex_with_end_rule(label: &str, change: impl Fn(&str) -> String) -> Variant {
-    let dir = copy_variant("truchet-hex", label);
-    let shipped = crate::common::root().join("scripts/truchet/end.rhai");
-    let rule = std::fs::read_to_string(shipped).unwrap();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(label);
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("rules")).unwrap();
-    std::fs::write(dir.join("rules/end.rhai"), change(&rule)).unwrap();
-    let toml = std::fs::read_to_string(dir.join("variant.toml")).unwrap();
-    let toml = toml.replace("end = \"truchet/end.rhai\"", "end = \"rules/end.rhai\"");
-    std::fs::write(dir.join("variant.toml"), toml).unwrap();
+    std::fs::write(dir.join("rules/end.rhai"), change(&end_rule())).unwrap();
+    // truchet-hex as these tests were written, with Browne's capture and the outcome
+    // module beside it (imports look in the ruleset's folder first).
+    let memo = crate::common::root().join("tests/fixtures/memo");
+    std::fs::copy(memo.join("hex.toml"), dir.join("variant.toml")).unwrap();
+    for file in ["capture.rhai", "outcome.rhai"] {
+        std::fs::copy(memo.join(file), dir.join(file)).unwrap();
+    }
     Variant::load(&dir, Some(3)).unwrap()
+}
+
+/// The end rule these tests change: Browne's, as a fixture of their own
+/// (tests/fixtures/memo/end.rhai), so that the shipped rule can change.
+fn end_rule() -> String {
+    std::fs::read_to_string(crate::common::root().join("tests/fixtures/memo/end.rhai")).unwrap()
+}
+
+/// `text` with `from` replaced by `to` once; `from` must be there, so a change that
+/// stopped applying cannot pass unseen.
+fn changed(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "the rule no longer holds {from:?}");
+    text.replacen(from, to, 1)
 }
 
 /// A script that prints always runs; one handed groups before it asks anything is
@@ -91,7 +105,8 @@ fn hex_with_end_rule(label: &str, change: impl Fn(&str) -> String) -> Variant {
 #[test]
 fn scripts_with_side_effects_always_run_and_groups_handed_are_remembered() {
     let printing = hex_with_end_rule("memo-print", |rule| {
-        rule.replace(
+        changed(
+            rule,
             "let next = game.to_move;",
             "let next = game.to_move;\n    print(next);",
         )
@@ -99,7 +114,8 @@ fn scripts_with_side_effects_always_run_and_groups_handed_are_remembered() {
     judges_as_its_script(&printing, &positions(&printing, 2, 20), 1, "printing");
     assert!(!printing.remembers_end_rule());
     let grouping = hex_with_end_rule("memo-groups", |rule| {
-        rule.replace(
+        changed(
+            rule,
             "let next = game.to_move;",
             "let groups = game.groups(\"x\");\n    \
              if groups.len() > 2 && groups[0].size > 3 { return (); }\n    \
@@ -116,7 +132,8 @@ fn scripts_with_side_effects_always_run_and_groups_handed_are_remembered() {
 #[test]
 fn changes_by_name_after_a_question_run_only_there() {
     let variant = hex_with_end_rule("memo-names-later", |rule| {
-        rule.replace(
+        changed(
+            rule,
             "let limit = game.param(\"draw_after_quiet_turns\");",
             "if game.pieces(next) > 2 { game.remove_stack([game.junctions()[0]]); }\n    \
              let limit = game.param(\"draw_after_quiet_turns\");",
@@ -230,10 +247,15 @@ fn a_capture_is_remembered_where_it_takes_nothing_and_taken_where_it_takes() {
 #[test]
 fn answers_compared_with_constants_are_remembered_as_the_comparison() {
     let compared = hex_with_end_rule("memo-compared", |rule| {
-        rule.replace("if game.pieces(next) == 0 {", "if 0 == game.pieces(next) {")
+        changed(
+            rule,
+            "if game.pieces(next) == 0 {",
+            "if 0 == game.pieces(next) {",
+        )
     });
     let kept = hex_with_end_rule("memo-kept", |rule| {
-        rule.replace(
+        changed(
+            rule,
             "if game.pieces(next) == 0 {",
             "let pieces = game.pieces(next);\n    if pieces == 0 {",
         )
@@ -253,22 +275,22 @@ fn answers_compared_with_constants_are_remembered_as_the_comparison() {
 #[test]
 fn imported_rules_are_remembered_by_their_comparisons_too() {
     let design = crate::common::root().join("examples/designs/truchet-connection");
-    let shipped = Variant::load(&design, Some(5)).unwrap();
-    // The same design with its own copy of Browne's end, which the import then finds
-    // first, keeping the count in a variable.
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("memo-imported-kept");
-    let _ = std::fs::remove_dir_all(&dir);
-    crate::common::copy::copy_dir(&design, &dir);
-    let browne =
-        std::fs::read_to_string(crate::common::root().join("scripts/truchet/end.rhai")).unwrap();
+    // The design with its own copy of Browne's end, which its `import "truchet/end"`
+    // finds first: as it is, and keeping the count in a variable.
+    let with_end = |label: &str, rule: String| {
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(label);
+        let _ = std::fs::remove_dir_all(&dir);
+        crate::common::copy::copy_dir(&design, &dir);
+        std::fs::create_dir_all(dir.join("truchet")).unwrap();
+        std::fs::write(dir.join("truchet/end.rhai"), rule).unwrap();
+        Variant::load(&dir, Some(5)).unwrap()
+    };
+    let shipped = with_end("memo-imported-compared", end_rule());
     let kept_count = "let pieces = game.pieces(next);\n    if pieces == 0 {";
-    std::fs::create_dir_all(dir.join("truchet")).unwrap();
-    std::fs::write(
-        dir.join("truchet/end.rhai"),
-        browne.replacen("if game.pieces(next) == 0 {", kept_count, 1),
-    )
-    .unwrap();
-    let kept = Variant::load(&dir, Some(5)).unwrap();
+    let kept = with_end(
+        "memo-imported-kept",
+        changed(&end_rule(), "if game.pieces(next) == 0 {", kept_count),
+    );
     let along = positions(&kept, 12, 300);
     judges_as_its_script(&shipped, &along, 2, "imported and compared");
     judges_as_its_script(&kept, &along, 2, "imported and kept");

@@ -4,15 +4,13 @@
 //! engine's own registrations, the hooks from the list lowering uses, and the keys by
 //! asking serde, through the config structs themselves, which keys each table takes.
 
-use std::path::Path;
-
 use variant_run::ruleset::config::VariantConfig;
 use variant_run::ruleset::hooks::HOOKS;
 use variant_run::ruleset::script::catalogue::Receiver;
 use variant_run::ruleset::script::{Limits, ScriptHost};
 
 fn reference() -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scripting.md"))
+    std::fs::read_to_string(crate::common::root().join("docs/scripting.md"))
         .expect("docs/scripting.md exists")
 }
 
@@ -290,7 +288,6 @@ fn every_hook_is_in_the_reference() {
 
 #[test]
 fn the_readme_links_the_reference() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(crate::common::root().join("README.md")).unwrap();
     assert!(readme.contains("(docs/scripting.md)"));
 }

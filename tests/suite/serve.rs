@@ -258,9 +258,11 @@ fn hostile_records_get_replays_refusals_and_change_nothing() {
         .find(|l| l.trim_start().starts_with("3. "))
         .unwrap()
         .to_string();
+    // The third set-up turn played by the other player (whoever the rules give it).
+    let other = if third.contains(" x ") { "o" } else { "x" };
     let hostile = [
         good.replace(&third, "   3. o  zz99"),
-        good.replace(&third, "   3. x  r"),
+        good.replace(&third, &format!("   3. {other}  r")),
         good.replace("ruleset truchet-browne", "ruleset trugo"),
         good.replace("ruleset truchet-browne", "ruleset ../../etc"),
         good.replace("options ", "options --seed x "),
@@ -374,7 +376,7 @@ fn readme_serve_open() {
     }
     let server = Server::start_in(
         &["truchet-browne", "serve", "--open"],
-        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &crate::common::root(),
         &[("BROWSER", browser.to_str().unwrap())],
     );
     assert_eq!(server.address, "127.0.0.1:8787", "the default port");

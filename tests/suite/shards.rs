@@ -148,23 +148,35 @@ fn four_shards_merged_print_the_one_machine_report() {
         "--budget",
         "20",
     ];
-    for (study, flags) in [
-        (MATCH, &[][..]),
-        (MATCH, &["--json"][..]),
-        (compare, &[][..]),
-        (compare, &["--json"][..]),
-        (evaluate, &[][..]),
-        (evaluate, &["--json"][..]),
-    ] {
-        let one = ok(dir, &strs(&with(study, flags)));
-        let merged = sharded(dir, study, 4, &["1", "2", "3"], flags);
-        same(&merged, &one, &format!("{study:?} {flags:?}"));
-        // The whole study as one shard that could be resumed prints the report itself.
-        let whole = ok(
-            dir,
-            &strs(&with(study, &[&["--out", "whole"][..], flags].concat())),
+    for study in [MATCH, compare, evaluate] {
+        // Played at once, as text and as JSON; played in shards and reported both ways.
+        let one = ok(dir, study);
+        let one_json = ok(dir, &strs(&with(study, &["--json"])));
+        for (k, threads) in [(1, "1"), (2, "2"), (3, "3"), (4, "2")] {
+            let shard = format!("{k}/4");
+            let out = ok(
+                dir,
+                &strs(&with(
+                    study,
+                    &["--shard", &shard, "--out", "results", "--threads", threads],
+                )),
+            );
+            assert!(out.starts_with(&format!("shard {shard}: ")), "{out}");
+        }
+        same(
+            &ok(dir, &["report", "results"]),
+            &one,
+            &format!("{study:?}"),
         );
-        same(&whole, &one, &format!("{study:?} {flags:?} as one shard"));
+        same(
+            &ok(dir, &["report", "results", "--json"]),
+            &one_json,
+            &format!("{study:?} --json"),
+        );
+        std::fs::remove_dir_all(dir.join("results")).unwrap();
+        // The whole study as one shard that could be resumed prints the report itself.
+        let whole = ok(dir, &strs(&with(study, &["--out", "whole"])));
+        same(&whole, &one, &format!("{study:?} as one shard"));
         std::fs::remove_dir_all(dir.join("whole")).unwrap();
     }
     // The HTML page too.
@@ -218,15 +230,22 @@ fn a_shard_killed_at_any_moment_and_resumed_loses_nothing() {
     let dir = dir.path();
     let one = ok(dir, MATCH);
     let shard = with(MATCH, &["--shard", "2/3", "--out", "results"]);
+    // Shards 1 and 3 whole, played once: each round starts from copies of them.
+    for k in ["1/3", "3/3"] {
+        ok(dir, &strs(&with(MATCH, &["--shard", k, "--out", "whole"])));
+    }
     for (round, (games, wait)) in moments(20).into_iter().enumerate() {
         let _ = std::fs::remove_dir_all(dir.join("results"));
-        // Shards 1 and 3 whole; shard 2 killed, then played again.
-        for k in ["1/3", "3/3"] {
-            ok(
-                dir,
-                &strs(&with(MATCH, &["--shard", k, "--out", "results"])),
-            );
+        std::fs::create_dir_all(dir.join("results")).unwrap();
+        for k in ["1", "3"] {
+            let name = format!("shard-{k}-of-3.jsonl");
+            std::fs::copy(
+                dir.join("whole").join(&name),
+                dir.join("results").join(&name),
+            )
+            .unwrap();
         }
+        // Shard 2 killed, then played again.
         let file = dir.join("results/shard-2-of-3.jsonl");
         let mut child = variant_run(dir, &strs(&shard))
             .stdout(Stdio::null())
@@ -497,7 +516,7 @@ fn a_shard_started_twice_runs_once() {
     let dir = tempfile::tempdir().unwrap();
     let dir = dir.path();
     let mut args = with(MATCH, &["--shard", "1/1", "--out", "results"]);
-    args[5] = "200".to_string(); // --games
+    args[5] = "80".to_string(); // --games: seconds of games, for the second to start in
     let mut first = variant_run(dir, &strs(&args))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -516,7 +535,7 @@ fn a_shard_started_twice_runs_once() {
         "{second}"
     );
     assert!(first.wait().unwrap().success());
-    assert_eq!(lines_are_whole_or_last_cut(&file), 201);
+    assert_eq!(lines_are_whole_or_last_cut(&file), 81);
 }
 
 /// A tmpfs of a few KiB mounted for one test, unmounted when dropped.

@@ -4,17 +4,20 @@
 //! SVG library (usvg), its bands must end on junctions of their own colour, and its
 //! snapshot is a summary of what it draws (common/svg_reading.rs): read it as the
 //! picture's description. The command line's `--svg` options are checked at the end.
+//!
+//! Each picture is of positions written here, before and after a turn, so that what is
+//! drawn does not move when a rule does: these test the drawing, and the rules' own
+//! fixtures test the rules.
 
 use std::path::Path;
 use std::process::{Command, Output};
 
 use variant_run::core::Position;
 use variant_run::draw::{board_svg, Highlight, Picture};
-use variant_run::play::Notation;
 use variant_run::{LoadOptions, Variant};
 
+use crate::common::load;
 use crate::common::svg_reading::{bands_meet_at_junctions, parses, summary};
-use crate::common::{load, read_fixture, root};
 
 /// The picture `show --svg` draws of a position, and the last turn when given.
 fn picture(variant: &Variant, position: &Position, last: Option<&Highlight>) -> String {
@@ -43,29 +46,34 @@ fn position(variant: &Variant, text: &str) -> Position {
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// The position after a turn, and the turn's highlight.
-fn after(variant: &Variant, before: &Position, text: &str) -> (Position, Highlight) {
-    let turn = Notation::Server
-        .read(variant, before, text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    let next = variant.play(before, &turn.delta).unwrap();
+/// The position a turn left (written out, so that no rule is asked), and the turn's
+/// highlight, captioned with its text.
+fn after(variant: &Variant, before: &Position, text: &str, next: &str) -> (Position, Highlight) {
+    let next = position(variant, next);
     let player = variant.model.rules.player_letter(before.side());
     let last = Highlight::between(before, &next, &[], &[], format!("1. {player} {text}"));
     (next, last)
 }
 
-fn fixture_position(variant: &Variant, path: &str) -> (Position, Vec<String>) {
-    let fixture = read_fixture(&root().join(path));
-    (position(variant, &fixture.position), fixture.after)
-}
+/// variants/truchet-browne/positions/height-limit-and-splits.pos: stacks of 1 to 3.
+const BROWNE_STACKS: &str = "rrr/rrr/rrr ..../.oo./.x3.x2/..x. x";
+/// variants/trugo/positions/release-of-a-pinned-piece.pos: a1w holds an x pinned
+/// under an o.
+const TRUGO_PINNED: &str = "-2,0c;-2,1a;-2,2b;-1,-1a;-1,0b;-1,1c;-1,2a;0,-2b;0,-1c;0,0a;\
+     0,1b;0,2c;1,-2a;1,-1b;1,0c;1,1a;2,-2c;2,-1a;2,0b \
+     -1,0e=x;-1,0w=x;-1,1e=x;0,0w=xo;1,0w=o 0 o=20,x=20 x";
+/// variants/trugo/positions/landing-pins.pos, before and after x's a1e-b6e.
+const TRUGO_LANDING: [&str; 2] = [
+    "-2,0c;-2,1a;-2,2b;-1,-1a;-1,0b;-1,1c;-1,2a;0,-2b;0,-1c;0,0a;0,1b;0,2c;1,-2a;1,-1b;\
+     1,0c;1,1a;2,-2c;2,-1a;2,0b 0,0e=x;0,0w=o;1,0e=o 0 o=20,x=20 x",
+    "-2,0c;-2,1a;-2,2b;-1,-1a;-1,0b;-1,1c;-1,2a;0,-2b;0,-1c;0,0a;0,1b;0,2c;1,-2a;1,-1b;\
+     1,0c;1,1a;2,-2c;2,-1a;2,0b 0,0w=o;1,0e=ox 0 o=20,x=20 o 1",
+];
 
 #[test]
 fn square_browne_stacks_of_several_heights() {
     let variant = load("truchet-browne", Some(3));
-    let (start, _) = fixture_position(
-        &variant,
-        "variants/truchet-browne/positions/height-limit-and-splits.pos",
-    );
+    let start = position(&variant, BROWNE_STACKS);
     let svg = picture(&variant, &start, None);
     assert!(svg.contains(">3</text>") && svg.contains(">2</text>"));
     insta::assert_snapshot!(summary(&svg));
@@ -74,13 +82,14 @@ fn square_browne_stacks_of_several_heights() {
 #[test]
 fn square_browne_last_turn_flips_a_tile_and_captures() {
     let variant = load("truchet-browne", Some(3));
-    // b2 (x3) splits two pieces onto b3, taking the o there (at home, so only a
-    // substack of 2 captures it), and one onto a2.
-    let (start, _) = fixture_position(
+    // b2 (x3) splits two pieces onto b3, taking the o there, and one onto a2.
+    let start = position(&variant, BROWNE_STACKS);
+    let (next, last) = after(
         &variant,
-        "variants/truchet-browne/positions/height-limit-and-splits.pos",
+        &start,
+        "b2-a2,2xb3",
+        "rrr/rrr/rrr ..../.x2o./x..x2/..x. o",
     );
-    let (next, last) = after(&variant, &start, "b2-a2,2xb3");
     assert_eq!(last.junctions.len(), 3, "b2, a2 and b3: {last:?}");
     insta::assert_snapshot!(
         "square_browne_last_turn_captures",
@@ -88,7 +97,12 @@ fn square_browne_last_turn_flips_a_tile_and_captures() {
     );
 
     let start = position(&variant, "rrr/lrr/rrr ..o./..../.x../x... x");
-    let (next, last) = after(&variant, &start, "cd23:b2-d2");
+    let (next, last) = after(
+        &variant,
+        &start,
+        "cd23:b2-d2",
+        "rrr/lrl/rrr ..o./..../...x/x... o 1",
+    );
     assert_eq!(last.tiles.len(), 1, "{last:?}");
     insta::assert_snapshot!(
         "square_browne_last_turn_flips",
@@ -131,18 +145,14 @@ fn hex_with_trugo_tiles() {
 #[test]
 fn trugo_pinned_stacks() {
     let variant = load("trugo", None);
-    // a1w holds an x pinned under an o.
-    let (start, _) = fixture_position(
-        &variant,
-        "variants/trugo/positions/release-of-a-pinned-piece.pos",
-    );
+    let start = position(&variant, TRUGO_PINNED);
     let svg = picture(&variant, &start, None);
     assert!(svg.contains("a piece showing under one of the other colour is pinned"));
     insta::assert_snapshot!("trugo_pinned_stack", summary(&svg));
 
     // The x lands on the o on b6e and pins it.
-    let (start, turns) = fixture_position(&variant, "variants/trugo/positions/landing-pins.pos");
-    let (next, last) = after(&variant, &start, &turns[0]);
+    let start = position(&variant, TRUGO_LANDING[0]);
+    let (next, last) = after(&variant, &start, "a1e-b6e", TRUGO_LANDING[1]);
     insta::assert_snapshot!(
         "trugo_landing_pins",
         summary(&picture(&variant, &next, Some(&last)))
@@ -153,9 +163,16 @@ fn trugo_pinned_stacks() {
 fn trugo_removed_tile_and_empty_patch() {
     let variant = load("trugo", None);
     // Removing b6 takes both pieces: the cell is drawn empty, its corners ringed.
-    let (start, turns) =
-        fixture_position(&variant, "variants/trugo/positions/clearing-the-board.pos");
-    let (next, last) = after(&variant, &start, &turns[0]);
+    let start = position(
+        &variant,
+        "-1,0a;-1,1a;0,-1a;0,0a;0,1a;1,-1a;1,0a 0,0e=x;1,0w=o 0 o=24,x=24 x",
+    );
+    let (next, last) = after(
+        &variant,
+        &start,
+        "b6",
+        "-1,0a;-1,1a;0,-1a;0,0a;0,1a;1,-1a - 0 o=24,x=24 o",
+    );
     assert_eq!(last.tiles.len(), 1, "{last:?}");
     let svg = picture(&variant, &next, Some(&last));
     assert!(svg.contains("the cell it emptied"));
@@ -173,8 +190,8 @@ fn the_same_position_draws_the_same_text() {
     // Drawn twice in one process: hash maps are seeded anew for each, so any hash order
     // reaching the text would show as a difference.
     let variant = load("trugo", None);
-    let (start, turns) = fixture_position(&variant, "variants/trugo/positions/landing-pins.pos");
-    let (next, last) = after(&variant, &start, &turns[0]);
+    let start = position(&variant, TRUGO_LANDING[0]);
+    let (next, last) = after(&variant, &start, "a1e-b6e", TRUGO_LANDING[1]);
     assert_eq!(
         picture(&variant, &next, Some(&last)),
         picture(&variant, &next, Some(&last))
@@ -186,7 +203,7 @@ fn the_same_position_draws_the_same_text() {
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_variant-run"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate::common::root())
         .output()
         .unwrap()
 }
@@ -230,7 +247,7 @@ fn show_writes_the_picture_and_still_draws_the_board() {
     parses(&svg);
     let summary = summary(&svg);
     assert!(
-        summary.contains("*last turn: 3. o ") && summary.contains("laid by the last turn"),
+        summary.contains("*last turn: 3. ") && summary.contains("laid by the last turn"),
         "{summary}"
     );
 

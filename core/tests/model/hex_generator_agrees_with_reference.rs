@@ -1,8 +1,8 @@
 //! The turn generator held against the independent reference generator on hex-hex boards,
 //! with both hexagonal tiles: the Truchet tile (one band of three corners, two states) and
-//! the Trugo tile (two bands of two corners, three states). Also checks the perft table
-//! `tests/perft/truchet-hex.perft` both ways, so its numbers are confirmed by a method that
-//! shares no code with the generator.
+//! the Trugo tile (two bands of two corners, three states). (tests/suite/reference_agrees.rs
+//! counts truchet-hex's perft table, `variants/truchet-hex/perft/table.perft`, both ways,
+//! so its numbers are confirmed by a method that shares no code with the generator.)
 
 // Shared with the square boards' tests; this file uses only part of it.
 use crate::reference;

@@ -8,7 +8,7 @@ use super::{letter, win};
 use crate::ruleset::Variant;
 
 /// The script this copies.
-pub(super) const END: &str = include_str!("../../../variants/truchet-boardspace/rules/end.rhai");
+pub(super) const END: &str = include_str!("scripts/boardspace_end.rhai");
 
 /// A player wins holding `to_win` of their targets or every enemy piece (both tested,
 /// the side that did not move winning a tie); the side to move loses if it cannot move

@@ -7,7 +7,7 @@ use super::{letter, win};
 use crate::ruleset::Variant;
 
 /// The script this copies.
-pub(super) const END: &str = include_str!("../../../scripts/truchet/end.rhai");
+pub(super) const END: &str = include_str!("scripts/browne_end.rhai");
 
 /// The side to move loses with no pieces or no turn (a flip counts); a draw after
 /// `quiet_limit` turns without a capture (0: never).

@@ -10,8 +10,7 @@ use crate::ruleset::script::board_edges::{self, Adjacency};
 use crate::ruleset::Variant;
 
 /// The script this copies, and what it imports.
-pub(super) const END: &str =
-    include_str!("../../../examples/designs/truchet-connection/rules/end.rhai");
+pub(super) const END: &str = include_str!("scripts/connection_end.rhai");
 pub(super) const END_IMPORTS: &[&str] = &[super::OUTCOME, super::browne::END];
 
 /// Each player's chain, the mover's looked at first, then Browne's end.

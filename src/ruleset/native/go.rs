@@ -4,8 +4,7 @@
 use variant_run_core::{Group, PlayerId, Position, Stack};
 
 /// The script this copies.
-pub(super) const SURROUND: &str =
-    include_str!("../../../examples/designs/truchet-go/rules/surround.rhai");
+pub(super) const SURROUND: &str = include_str!("scripts/go_surround.rhai");
 
 /// After every turn, each group with no liberty leaves the board with its stacks (the
 /// edge gives no safety): the mover's enemies' groups first, then the mover's own on the

@@ -9,7 +9,7 @@ use crate::ruleset::script::board_edges;
 use crate::ruleset::Variant;
 
 /// The script this copies, and what it imports.
-pub(super) const END: &str = include_str!("../../../examples/designs/hex-bases/rules/end.rhai");
+pub(super) const END: &str = include_str!("scripts/home_bases_end.rhai");
 pub(super) const END_IMPORTS: &[&str] = &[super::OUTCOME, super::browne::END];
 
 /// Each player's hold on the other's bases, the player to move looked at first (so when

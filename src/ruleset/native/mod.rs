@@ -4,8 +4,11 @@
 //! script boundary costs.
 //!
 //! A ruleset has a twin only while its scripts are, to the letter, the scripts the twins
-//! copy (each rule's file here names its script): a designer who edits a rule gets no
-//! twin rather than a wrong one. What a script imports counts too: a design folder with a
+//! copy, kept in `scripts/` here as they were when each twin was written (each rule's
+//! file here names its script): a designer who edits a rule gets no twin rather than a
+//! wrong one, and a shipped ruleset whose rule is changed has none until its twin is
+//! written again. (Kept here, not read from the rulesets' folders: a rule change
+//! rebuilds nothing, and a rebuilt program never takes a changed rule for its twin.) What a script imports counts too: a design folder with a
 //! `truchet/end.rhai` of its own, imported in place of the shared one, gets no twin. The
 //! after-turn rule and the end rule are matched apart, each a function of the position
 //! alone, so a twin is right for any pairing of the two.
@@ -30,7 +33,7 @@ use super::Variant;
 use crate::diagnostic::Diagnostic;
 
 /// The shared module the end scripts import their results from (`outcome::win`).
-const OUTCOME: &str = include_str!("../../../scripts/outcome.rhai");
+const OUTCOME: &str = include_str!("scripts/outcome.rhai");
 
 /// The after-turn rule a twin plays.
 #[derive(Clone, Debug)]

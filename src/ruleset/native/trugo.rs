@@ -8,8 +8,8 @@ use super::{letter, win};
 use crate::ruleset::Variant;
 
 /// The scripts these copy.
-pub(super) const CAPTURE: &str = include_str!("../../../variants/trugo/rules/capture.rhai");
-pub(super) const END: &str = include_str!("../../../variants/trugo/rules/end.rhai");
+pub(super) const CAPTURE: &str = include_str!("scripts/trugo_capture.rhai");
+pub(super) const END: &str = include_str!("scripts/trugo_end.rhai");
 
 /// After every turn, surrounded groups away from the edge are captured: the mover's
 /// enemies, then the mover's own on the board that leaves.

@@ -1,16 +1,20 @@
-//! Helpers shared by the integration tests: loading rulesets and rendering the reports
-//! that snapshots hold.
+//! Helpers shared by the integration tests: finding the project, loading rulesets, and
+//! playing games as the command line plays them. (The reports a ruleset's snapshots hold
+//! are made by the library, `variant_run::fixtures`, for `variant-run test` and
+//! tests/suite/fixtures.rs alike.)
 
 #![allow(dead_code)]
 
 pub mod copy;
 pub mod server;
 pub mod svg_reading;
+pub mod twins;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use variant_run::core::Position;
-use variant_run::{draw, Variant};
+use variant_run::fixtures::perft_table::{self, PerftEntry};
+use variant_run::Variant;
 
 /// What `variant-run <args>` prints, run from the project folder; the test fails with
 /// the program's message if it does not succeed.
@@ -21,7 +25,7 @@ where
 {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_variant-run"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(root())
         .output()
         .unwrap();
     assert!(
@@ -50,143 +54,18 @@ pub fn root() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
 }
 
+/// Whether outputs a document shows are to be written anew when they differ, as
+/// snapshots are: insta's `INSTA_UPDATE=always` (or `INSTA_FORCE_UPDATE=1`), the
+/// README's accept step for the cargo tests.
+pub fn update_documents() -> bool {
+    let set = |name: &str, values: &[&str]| {
+        std::env::var(name).is_ok_and(|v| values.contains(&v.as_str()))
+    };
+    set("INSTA_UPDATE", &["always", "1"]) || set("INSTA_FORCE_UPDATE", &["1", "true"])
+}
+
 pub fn load(name: &str, size: Option<u32>) -> Variant {
     Variant::load_named(name, size).unwrap_or_else(|e| panic!("{name} does not load: {e}"))
-}
-
-/// A position fixture: `#` comments (what it shows, and what was worked out by hand),
-/// then `position <text>`, and optionally `size N` (the board it is on), `after <turn>`
-/// (draw the position after this turn; any number of them) and `perft <depth>` (count
-/// the turn sequences up to that depth).
-pub struct Fixture {
-    pub comment: String,
-    pub size: Option<u32>,
-    pub position: String,
-    pub after: Vec<String>,
-    pub perft: u32,
-}
-
-pub fn read_fixture(path: &Path) -> Fixture {
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut fixture = Fixture {
-        comment: String::new(),
-        size: None,
-        position: String::new(),
-        after: Vec::new(),
-        perft: 0,
-    };
-    for (n, line) in text.lines().enumerate() {
-        let bad = || panic!("{}:{}: not a fixture line: {line}", path.display(), n + 1);
-        if let Some(c) = line.strip_prefix('#') {
-            fixture.comment.push_str(c.trim());
-            fixture.comment.push('\n');
-        } else if let Some(s) = line.strip_prefix("size ") {
-            fixture.size = Some(s.trim().parse().unwrap_or_else(|_| bad()));
-        } else if let Some(p) = line.strip_prefix("position ") {
-            fixture.position = p.trim().to_string();
-        } else if let Some(t) = line.strip_prefix("after ") {
-            fixture.after.push(t.trim().to_string());
-        } else if let Some(d) = line.strip_prefix("perft ") {
-            fixture.perft = d.trim().parse().unwrap_or_else(|_| bad());
-        } else if !line.trim().is_empty() {
-            bad();
-        }
-    }
-    fixture
-}
-
-/// The board, the legal turns in canonical text and their number, and whether the game
-/// is over: what a designer reads to check a ruleset on one position. A turn after which
-/// the after-turn rules take pieces says which, and one that ends the game says how.
-pub fn moves_report(variant: &Variant, position: &Position) -> String {
-    let model = &variant.model;
-    let mut out = draw::board(model, position);
-    out.push('\n');
-    if let Some(outcome) = variant.judge(position).unwrap() {
-        out.push_str(&format!("game over: {}\n", outcome.reason));
-        return out;
-    }
-    let turns = variant.legal_turns(position).unwrap();
-    for turn in &turns {
-        out.push_str(&turn.text);
-        out.push_str(&turn_notes(variant, position, &turn.delta));
-        out.push('\n');
-    }
-    out.push_str(&format!("{} turns\n", turns.len()));
-    out
-}
-
-/// What a turn does beyond its text: the pieces the after-turn rules take (`x on a1e`),
-/// and the end of the game.
-pub fn turn_notes(
-    variant: &Variant,
-    position: &Position,
-    delta: &variant_run::core::Delta,
-) -> String {
-    let model = &variant.model;
-    let before_rules = model.after(position, delta);
-    let next = variant.play(position, delta).unwrap();
-    let mut notes = String::new();
-    let taken: Vec<String> = (0..next.board().junction_count() as u16)
-        .filter_map(|j| {
-            let (was, is) = (before_rules.stack(j), next.stack(j));
-            (was != is).then(|| {
-                let letters: String = was
-                    .owners()
-                    .skip(is.height() as usize)
-                    .map(|p| model.rules.player_letter(p))
-                    .collect();
-                format!("{letters} on {}", next.board().junction_name(j))
-            })
-        })
-        .collect();
-    if !taken.is_empty() {
-        notes.push_str(&format!("   -> captures {}", taken.join(", ")));
-    }
-    if let Some(outcome) = variant.judge(&next).unwrap() {
-        let result = match outcome.winner {
-            Some(w) => format!("{} wins", model.rules.player_letter(w)),
-            None => "draw".to_string(),
-        };
-        notes.push_str(&format!("   -> {result}: {}", outcome.reason));
-    }
-    notes
-}
-
-/// The whole report of a fixture: its comment and position, the moves report, the
-/// position after each `after` turn, and perft counts.
-pub fn fixture_report(variant: &Variant, fixture: &Fixture) -> String {
-    let model = &variant.model;
-    let position = model
-        .parse_position(&fixture.position)
-        .unwrap_or_else(|e| panic!("{e}"));
-    let mut out = format!(
-        "{}\nposition {}\n\n{}",
-        fixture.comment,
-        fixture.position,
-        moves_report(variant, &position)
-    );
-    for text in &fixture.after {
-        let turn = variant_run::play::Notation::Server
-            .read(variant, &position, text)
-            .unwrap_or_else(|e| panic!("after {text}: {e}"));
-        let next = variant.play(&position, &turn.delta).unwrap();
-        out.push_str(&format!(
-            "\nafter {}{}\n{}\n{}",
-            turn.text,
-            turn_notes(variant, &position, &turn.delta),
-            model.position_text(&next),
-            draw::board(model, &next)
-        ));
-    }
-    if fixture.perft > 0 {
-        out.push('\n');
-        for depth in 1..=fixture.perft {
-            let count = model.perft(variant, &position, depth).unwrap();
-            out.push_str(&format!("perft {depth}: {count}\n"));
-        }
-    }
-    out
 }
 
 /// Plays a whole game between computer players as `variant-run <ruleset>` does (`kinds`
@@ -232,58 +111,27 @@ pub fn transcript(
     (String::from_utf8(out).unwrap(), ending)
 }
 
-/// One position of a perft table: `id`, `position`, optional `size` and `tiles`, and
-/// the `depth` to count to.
-pub struct PerftEntry {
-    pub id: String,
-    pub position: String,
-    pub size: Option<u32>,
-    pub tiles: Option<String>,
-    pub depth: u32,
-}
-
-/// Reads a perft table, `tests/perft/<ruleset>.perft`.
-pub fn read_perft_table(path: &Path) -> Vec<PerftEntry> {
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut entries: Vec<PerftEntry> = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let at = || format!("{}:{}", path.display(), n + 1);
-        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        if key == "id" {
-            entries.push(PerftEntry {
-                id: value.to_string(),
-                position: String::new(),
-                size: None,
-                tiles: None,
-                depth: 0,
-            });
-            continue;
-        }
-        let entry = entries
-            .last_mut()
-            .unwrap_or_else(|| panic!("{}: a perft table starts with `id`", at()));
-        match key {
-            "position" => entry.position = value.to_string(),
-            "size" => entry.size = Some(value.parse().unwrap_or_else(|_| panic!("{}", at()))),
-            "tiles" => entry.tiles = Some(value.to_string()),
-            "depth" => entry.depth = value.parse().unwrap_or_else(|_| panic!("{}", at())),
-            _ => panic!("{}: unknown key `{key}`", at()),
+/// The positions of a shipped ruleset's perft tables (`variants/<ruleset>/perft/`),
+/// each with the ruleset loaded as its entry says. An entry the ruleset no longer reads
+/// (a rule change can do that; the table's report says so) is left out.
+pub fn perft_positions(ruleset: &str) -> Vec<(PerftEntry, Variant, Position)> {
+    let folder = root().join("variants").join(ruleset).join("perft");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .collect();
+    paths.sort();
+    let mut found = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for entry in perft_table::parse(&path, &text).unwrap() {
+            let variant = Variant::load_named_with(ruleset, &entry.load_options())
+                .unwrap_or_else(|e| panic!("{ruleset} does not load: {e}"));
+            if let Ok(position) = variant.model.parse_position(&entry.position) {
+                found.push((entry, variant, position));
+            }
         }
     }
-    entries
-}
-
-/// The ruleset a perft entry is counted on.
-pub fn load_for(ruleset: &str, entry: &PerftEntry) -> Variant {
-    let options = variant_run::LoadOptions {
-        size: entry.size,
-        tiles: entry.tiles.clone(),
-        ..Default::default()
-    };
-    Variant::load_named_with(ruleset, &options)
-        .unwrap_or_else(|e| panic!("{ruleset} does not load: {e}"))
+    found
 }
