@@ -96,6 +96,9 @@ pub trait Player {
 }
 
 /// What a computer player decided.
+// One is made per turn a player chooses and moved straight into the game, never held in
+// bulk: boxing the turn would cost an allocation a turn for nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Choice {
     /// A piece turn, one of the game's legal turns.
     Turn(LegalTurn),
