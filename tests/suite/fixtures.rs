@@ -115,6 +115,15 @@ fn the_designs_reports_hold() {
     reports_hold(&rulesets_in("examples/designs"));
 }
 
+/// The rulesets the suite keeps as fixtures of its own (derived rulesets that drop or
+/// borrow hooks), tested as a designer's folder is.
+#[test]
+fn the_test_rulesets_reports_hold() {
+    let dirs = rulesets_in("tests/fixtures/inheritance");
+    assert!(dirs.len() >= 4, "{dirs:?}");
+    reports_hold(&dirs);
+}
+
 /// `variant-run test DIR` in a folder of its own.
 fn test_command(dir: &std::path::Path, more: &[&str]) -> (Option<i32>, String) {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_variant-run"))
