@@ -3,17 +3,43 @@
 //! (not the generator's flat tables), copies whole positions for every candidate, and
 //! shares no code with `movegen.rs` or `legality.rs`.
 
+use std::cell::RefCell;
 use std::collections::{BTreeSet, HashSet};
+use std::rc::Rc;
+use std::sync::Arc;
 
-use petgraph::graph::NodeIndex;
+use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::visit::EdgeRef;
 use variant_run_core::{
-    Delta, GameModel, JunctionId, KindId, Link, PieceForm, Position, Stack, TakenPieces,
+    Board, Delta, GameModel, JunctionId, KindId, Link, PieceForm, Position, Stack, TakenPieces,
 };
 pub mod trugo;
 
+type JunctionGraph = UnGraph<JunctionId, Link>;
+
+/// The board's junction graph, made once per board: the board is held, so no other
+/// board is made at its address while the graph is kept. (Made again for every question,
+/// the graph cost a check of the designs most of a minute.)
+pub fn graph_of(board: &Arc<Board>) -> Rc<JunctionGraph> {
+    thread_local! {
+        static LAST: RefCell<Option<(Arc<Board>, Rc<JunctionGraph>)>> =
+            const { RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((held, graph)) = last.as_ref() {
+            if Arc::ptr_eq(held, board) {
+                return Rc::clone(graph);
+            }
+        }
+        let graph = Rc::new(board.graph());
+        *last = Some((Arc::clone(board), Rc::clone(&graph)));
+        graph
+    })
+}
+
 fn edge_neighbours(model: &GameModel, j: JunctionId) -> Vec<JunctionId> {
-    let graph = model.board.graph();
+    let graph = graph_of(&model.board);
     graph
         .edges(NodeIndex::new(j as usize))
         .filter(|e| matches!(e.weight(), Link::Edge))
@@ -30,7 +56,7 @@ fn other_end(a: usize, b: usize, j: JunctionId) -> JunctionId {
 }
 
 fn band_neighbours(model: &GameModel, tiles: &[u8], j: JunctionId) -> Vec<JunctionId> {
-    let graph = model.board.graph();
+    let graph = graph_of(&model.board);
     graph
         .edges(NodeIndex::new(j as usize))
         .filter(|e| match e.weight() {
