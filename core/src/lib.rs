@@ -66,7 +66,7 @@ pub use lines::Direction as LineDirection;
 pub use model::{GameModel, LegalTurn};
 pub use movegen::Staged;
 pub use position::Position;
-pub use referee::{Outcome, Referee};
+pub use referee::{FlipVerdict, Outcome, Referee};
 pub use rules::{
     CaptureTable, Counter, DropTo, PieceKind, PlacementRule, PlayerSpec, RemovalRule, Rules,
     TakenPieces,

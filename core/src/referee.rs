@@ -2,7 +2,7 @@
 //! some rulesets), and who, if anyone, has won. Rulesets supply it (the variant host
 //! calls scripts); the core only asks.
 
-use crate::{Delta, GameModel, PlayerId, Position};
+use crate::{CellId, Delta, GameModel, PlayerId, Position};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +33,16 @@ impl Outcome {
     pub fn ending(&self) -> &str {
         self.key.as_deref().unwrap_or(&self.reason)
     }
+}
+
+/// What a referee knows of every turn making one flip (see
+/// [`Referee::every_turn_flipping`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlipVerdict {
+    /// Each turn must be asked.
+    Unknown,
+    AllowsEvery,
+    RefusesEvery,
 }
 
 /// Runs the after-turn rules and decides whether the game is over in a position (the
@@ -77,6 +87,25 @@ pub trait Referee {
     ) -> Result<Option<String>, Self::Error> {
         let _ = (model, position, delta);
         Ok(None)
+    }
+
+    /// What the rules answer every turn that flips the tile `flip` (with `None`, every
+    /// turn that flips none), where they know it without making one of them: a rule
+    /// that refuses flips once a player has made enough refuses them whatever the pieces
+    /// do. The sampler drops a flip option refused whole at once, where drawing its
+    /// turns one by one would find none allowed, and a listing asks nothing more of an
+    /// option allowed whole. By default, never known.
+    ///
+    /// # Errors
+    /// Whatever stops the rule from deciding (a failing script).
+    fn every_turn_flipping(
+        &self,
+        model: &GameModel,
+        position: &Position,
+        flip: Option<CellId>,
+    ) -> Result<FlipVerdict, Self::Error> {
+        let _ = (model, position, flip);
+        Ok(FlipVerdict::Unknown)
     }
 
     /// `None` while the game goes on.

@@ -20,7 +20,7 @@ use crate::ordered_draw::{self, DrawBuffers};
 use crate::stack_count::{
     any_stack_move, count_stack_moves, nth_stack_move, Category, OwnStacks, StagedBoard,
 };
-use crate::{CellId, Delta, GameModel, JunctionId, Position, Referee, Rules};
+use crate::{CellId, Delta, FlipVerdict, GameModel, JunctionId, Position, Referee, Rules};
 
 /// Buffers reused from one call to the next on a thread.
 #[derive(Default)]
@@ -195,7 +195,8 @@ impl GameModel {
         unreachable!("k is below the total")
     }
 
-    /// A random turn the referee allows: drawn as [`GameModel::random_turn`] draws,
+    /// A random turn the referee allows: drawn as [`GameModel::random_turn`] draws (a
+    /// flip option the referee refuses whole is dropped before a turn of it is made),
     /// again while the referee refuses the drawn one (a few times), then uniformly from
     /// the distinct turns it allows, listed. Where the referee refuses nothing, exactly
     /// [`GameModel::random_turn`].
@@ -211,13 +212,38 @@ impl GameModel {
         if !referee.filters_turns() {
             return Ok(self.random_turn(position, choose));
         }
-        for _ in 0..REDRAWS {
-            let Some(delta) = self.random_turn(position, choose) else {
-                return Ok(None);
+        // Drawn as `random_turn` draws, by flip option, where an option the rule refuses
+        // whole is dropped unseen: once a rule forbids flips, the no-flip turns are the
+        // one option of dozens left, which redraws alone would seldom find.
+        let mut options: Vec<Option<CellId>> = vec![None];
+        if self.rules.forms.has_flips() {
+            options.extend(flippable_cells(position).map(Some));
+        }
+        let mut weighed = vec![false; options.len()];
+        let mut redraws = REDRAWS;
+        while !options.is_empty() && redraws > 0 {
+            let at = choose(options.len());
+            let flip = options[at];
+            let refused_whole = !weighed[at]
+                && referee.every_turn_flipping(self, position, flip)? == FlipVerdict::RefusesEvery;
+            weighed[at] = true;
+            let drawn = if refused_whole {
+                None
+            } else {
+                with_buffers(|buffers| self.random_turn_flipping(position, flip, choose, buffers))
+            };
+            let Some(delta) = drawn else {
+                options.swap_remove(at);
+                weighed.swap_remove(at);
+                continue;
             };
             if referee.refusal(self, position, &delta)?.is_none() {
                 return Ok(Some(delta));
             }
+            redraws -= 1;
+        }
+        if options.is_empty() {
+            return Ok(None);
         }
         let allowed = self.allowed_deltas(referee, position, &self.distinct_deltas(position))?;
         Ok(match allowed.len() {

@@ -98,6 +98,17 @@ pub struct Delta {
 }
 
 impl Delta {
+    /// The change of flipping the tile `flip` (or none) and nothing else: what a rule
+    /// that asks of a turn only its flip is asked about all the turns making that flip.
+    pub fn flip_alone(flip: Option<CellId>) -> Delta {
+        Delta {
+            flip,
+            tile: None,
+            changes: ArrayVec::new(),
+            drop: None,
+        }
+    }
+
     /// Whether the stack changes remove pieces of the mover's opponent from the board.
     pub fn captures(&self, position: &Position, mover: PlayerId) -> bool {
         let enemy = 1 - mover;

@@ -18,7 +18,7 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::model::delta_of;
 use crate::movegen::{for_each_turn, Flips};
-use crate::{CellId, Delta, GameModel, LegalTurn, Position, Referee, Turn};
+use crate::{CellId, Delta, FlipVerdict, GameModel, LegalTurn, Position, Referee, Turn};
 
 impl GameModel {
     /// Of these turns, those the referee allows (all, where it filters none).
@@ -52,15 +52,33 @@ impl GameModel {
     ///
     /// # Errors
     /// An error of the referee's rule.
-    pub(crate) fn allowed_deltas<R: Referee>(
+    pub fn allowed_deltas<R: Referee>(
         &self,
         referee: &R,
         position: &Position,
         deltas: &[Delta],
     ) -> Result<Vec<Delta>, R::Error> {
         let mut allowed = Vec::with_capacity(deltas.len());
+        // What the referee knows of each flip option (no flip at 0, a tile at its id
+        // and one), asked once: a rule that asks of a turn only its flip is then asked
+        // nothing more of the option's turns.
+        let mut verdicts: Vec<Option<FlipVerdict>> = vec![None; position.board().cell_count() + 1];
         for delta in deltas {
-            if referee.refusal(self, position, delta)?.is_none() {
+            let option = delta.flip.map_or(0, |cell| usize::from(cell) + 1);
+            let verdict = match verdicts[option] {
+                Some(verdict) => verdict,
+                None => {
+                    let verdict = referee.every_turn_flipping(self, position, delta.flip)?;
+                    verdicts[option] = Some(verdict);
+                    verdict
+                }
+            };
+            let allows = match verdict {
+                FlipVerdict::AllowsEvery => true,
+                FlipVerdict::RefusesEvery => false,
+                FlipVerdict::Unknown => referee.refusal(self, position, delta)?.is_none(),
+            };
+            if allows {
                 allowed.push(delta.clone());
             }
         }

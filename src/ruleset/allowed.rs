@@ -18,7 +18,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use rhai::{Dynamic, EvalAltResult};
-use variant_run_core::{Delta, GameModel, Position, TurnFacts};
+use variant_run_core::{CellId, Delta, FlipVerdict, GameModel, Position, TurnFacts};
 
 use super::config::Edge;
 use super::script::memo::{self, Memo, Recall, Tape};
@@ -82,6 +82,32 @@ impl TurnRule {
             self.memo.borrow_mut().learn(tape.take(), refusal.clone());
         }
         Ok(refusal)
+    }
+
+    /// What the rule answers every turn that flips `flip` (or, with `None`, every turn
+    /// that flips nothing): what it remembers for a turn making that flip alone, where
+    /// the walk asked of the turn nothing but its flip, so that every turn with the same
+    /// flip walks the same way. Never runs the script on that turn, which is no turn the
+    /// forms make: unknown where the tree does not know.
+    pub fn every_turn_flipping(&self, position: &Position, flip: Option<CellId>) -> FlipVerdict {
+        let facts = self.model.turn_facts(position, &Delta::flip_alone(flip));
+        let asked = Asked {
+            model: &self.model,
+            position,
+            params: &self.params,
+            size: self.size,
+            homes: self.homes,
+            allowed: None,
+            weighed: Some(&facts),
+        };
+        let mut replay = Replay::new(asked);
+        let recalled = self.memo.borrow().recall(&mut replay);
+        match recalled {
+            _ if replay.asked_beyond_the_flip() => FlipVerdict::Unknown,
+            Recall::Known(None) => FlipVerdict::AllowsEvery,
+            Recall::Known(Some(_)) => FlipVerdict::RefusesEvery,
+            Recall::Learn | Recall::Run => FlipVerdict::Unknown,
+        }
     }
 
     /// Like [`TurnRule::refusal`], always running the script: what the remembered

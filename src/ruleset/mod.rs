@@ -308,16 +308,10 @@ impl Variant {
     /// The legality rule fails.
     pub fn distinct_deltas(&self, position: &Position) -> Result<Vec<Delta>, Diagnostic> {
         let deltas = self.model.distinct_deltas(position);
-        let Some(rule) = &self.allowed else {
+        if self.allowed.is_none() {
             return Ok(deltas);
-        };
-        let mut allowed = Vec::with_capacity(deltas.len());
-        for delta in deltas {
-            if rule.refusal(position, &delta)?.is_none() {
-                allowed.push(delta);
-            }
         }
-        Ok(allowed)
+        self.model.allowed_deltas(self, position, &deltas)
     }
 
     /// Why the ruleset's legality rule refuses a turn's change in `position`, asking the

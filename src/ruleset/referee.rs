@@ -6,7 +6,9 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use rhai::{Dynamic, Map};
-use variant_run_core::{Delta, GameModel, JunctionId, Outcome, PlayerId, Position, Referee};
+use variant_run_core::{
+    CellId, Delta, FlipVerdict, GameModel, JunctionId, Outcome, PlayerId, Position, Referee,
+};
 
 use super::script::memo::{self, Recall, Tape};
 use super::script::questions::{AllowedTurns, Asked};
@@ -394,6 +396,18 @@ impl Referee for Variant {
             Some(rule) => rule.refusal(position, delta),
             None => Ok(None),
         }
+    }
+
+    fn every_turn_flipping(
+        &self,
+        _model: &GameModel,
+        position: &Position,
+        flip: Option<CellId>,
+    ) -> Result<FlipVerdict, Diagnostic> {
+        Ok(match &self.allowed {
+            Some(rule) => rule.every_turn_flipping(position, flip),
+            None => FlipVerdict::AllowsEvery,
+        })
     }
 
     fn after_turn(&self, _model: &GameModel, position: &mut Position) -> Result<(), Diagnostic> {

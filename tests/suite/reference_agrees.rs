@@ -132,6 +132,36 @@ fn the_new_parts_of_the_model_agree_with_the_reference() {
                     variant.model.position_text(&position)
                 );
                 assert!(real == naive, "{design} seed {seed} turn {turn}");
+                // The changes the players list, where a rule asking only of the flip
+                // answers a whole flip option at once, lead to the same positions.
+                let listed: HashSet<Position> = variant
+                    .distinct_deltas(&position)
+                    .unwrap()
+                    .iter()
+                    .map(|delta| variant.play(&position, delta).unwrap())
+                    .collect();
+                assert!(listed == naive, "{design} seed {seed} turn {turn}: listed");
+                // Playouts' draws, which drop an option refused whole unseen, draw
+                // only turns the script allows.
+                for draw in 0..8 {
+                    let mut pick = reference::Rng(seed * 1009 + draw * 101 + turn as u64 + 1);
+                    let drawn = variant
+                        .model
+                        .random_allowed_turn(&variant, &position, &mut |n| pick.next(n))
+                        .unwrap();
+                    let Some(drawn) = drawn else {
+                        assert!(
+                            naive.is_empty(),
+                            "{design} seed {seed} turn {turn}: no draw"
+                        );
+                        break;
+                    };
+                    let refused = variant.refusal_by_script(&position, &drawn).unwrap();
+                    assert!(
+                        refused.is_none(),
+                        "{design} seed {seed} turn {turn}: drew a refused turn"
+                    );
+                }
                 checked += 1;
                 if real.is_empty() {
                     break;

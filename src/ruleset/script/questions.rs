@@ -149,6 +149,18 @@ pub enum CounterChange {
 }
 
 impl Question {
+    /// Whether the question asks of the turn a legality rule weighs more than the tile
+    /// it flips and who makes it: turns flipping the same tile may answer it apart.
+    pub fn asks_beyond_the_flip(&self) -> bool {
+        match self {
+            Question::Turn(WhichTurn::Weighed, fact) => {
+                !matches!(fact, TurnFact::Flipped | TurnFact::Mover)
+            }
+            Question::Compared(inner, _) => inner.asks_beyond_the_flip(),
+            _ => false,
+        }
+    }
+
     /// Whether the answer is the same in every position of the ruleset: a param, the
     /// other player's letter, a player's home edge or colour (or one of them compared
     /// with a constant).

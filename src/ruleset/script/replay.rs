@@ -21,6 +21,8 @@ pub struct Replay<'a> {
     position: Cow<'a, Position>,
     /// The groups handed so far, in order: what a change or a fact names by number.
     handed: Vec<Group>,
+    /// Whether a question asked of the weighed turn more than the tile it flips.
+    beyond_the_flip: bool,
 }
 
 impl<'a> Replay<'a> {
@@ -30,7 +32,15 @@ impl<'a> Replay<'a> {
             position: Cow::Borrowed(asked.position),
             around: asked,
             handed: Vec::new(),
+            beyond_the_flip: false,
         }
+    }
+
+    /// Whether the walk asked of the weighed turn more than the tile it flips (see
+    /// [`Question::asks_beyond_the_flip`]); numbers read ([`Replay::read`]) are all of
+    /// the position.
+    pub fn asked_beyond_the_flip(&self) -> bool {
+        self.beyond_the_flip
     }
 
     /// The position as the walk has changed it so far, with the ruleset around it.
@@ -59,6 +69,7 @@ impl<'a> Replay<'a> {
     /// # Errors
     /// What the script was told asking the same; a number no group was handed by.
     pub fn answer(&mut self, question: &Question) -> Fallible<Answer> {
+        self.beyond_the_flip |= question.asks_beyond_the_flip();
         match question {
             Question::Groups(player, filter) => {
                 let player = self.around.player(player)?;
