@@ -466,3 +466,48 @@ fn readme_show_and_play_watch() {
         let _ = child.wait();
     }
 }
+
+/// A drop, clicked: in examples/designs/browne-drops a piece taken goes back to its
+/// owner's hand, and the page offers it as `drop` choices on the junctions the ruleset
+/// allows (x's own, dark colour), each a whole turn; the one clicked is played, and the
+/// piece leaves the hand.
+#[test]
+fn a_piece_in_hand_is_dropped_by_a_click() {
+    let position =
+        "rrrrr/rrrrr/rrrrr/rrrrr/rrrrr x...../...o2../....../....../....../...... x supply:x=1";
+    let server = Server::start(&[
+        "examples/designs/browne-drops",
+        "serve",
+        "--port",
+        "0",
+        "--size",
+        "5",
+        "--position",
+        position,
+    ]);
+    let state = server.state();
+    let drops: Vec<&serde_json::Value> = state["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["action"] == "drop")
+        .collect();
+    // The 18 empty dark junctions of the 5 x 5 board, as the design's test counts them.
+    assert_eq!(drops.len(), 18, "{}", state["choices"]);
+    assert!(drops.iter().all(|c| c["on"] == "point"), "{drops:?}");
+    let first = drops[0];
+    let choice = serde_json::json!({
+        "action": "drop", "at": first["at"], "detail": first["detail"],
+    });
+    let answer = server.ask(
+        "/api/choose",
+        &serde_json::json!({ "ply": 0, "choices": [choice] }),
+    );
+    assert_eq!(answer["ok"], true, "{answer}");
+    let state = server.state();
+    assert_eq!(state["ply"], 1, "{state}");
+    let turn = state["turns"][0]["text"].as_str().unwrap();
+    assert_eq!(turn, format!("*{}", first["at"].as_str().unwrap()));
+    let (_, _, record) = server.get("/api/record");
+    assert!(record.contains(&turn.to_string()), "{record}");
+}
