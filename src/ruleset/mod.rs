@@ -13,6 +13,7 @@ pub mod config;
 mod describe;
 mod error;
 pub mod fingerprint;
+pub mod goals;
 pub mod hooks;
 pub mod library;
 mod lower;
@@ -152,6 +153,8 @@ pub struct Variant {
     end_memo: RefCell<Memo>,
     /// What the after-turn script changed, remembered the same way (see [`script::memo`]).
     after_turn_memo: RefCell<Memo<()>>,
+    /// What the end script pursues, found when first asked for (see [`goals`]).
+    goals: std::cell::OnceCell<goals::Goals>,
     params: Rc<BTreeMap<String, Dynamic>>,
     /// Each player's home edge, for scripts' `game.home(p)`.
     homes: [Option<config::Edge>; 2],
