@@ -317,6 +317,23 @@ impl Variant {
         self.model.allowed_deltas(self, position, &deltas)
     }
 
+    /// The distinct changes of one flip option (`flip`, or none) that the ruleset
+    /// allows (see [`GameModel::distinct_deltas_flipping`]), before any after-turn rule.
+    ///
+    /// # Errors
+    /// The legality rule fails.
+    pub fn distinct_deltas_flipping(
+        &self,
+        position: &Position,
+        flip: Option<CellId>,
+    ) -> Result<Vec<Delta>, Diagnostic> {
+        let deltas = self.model.distinct_deltas_flipping(position, flip);
+        if self.allowed.is_none() {
+            return Ok(deltas);
+        }
+        self.model.allowed_deltas(self, position, &deltas)
+    }
+
     /// Why the ruleset's legality rule refuses a turn's change in `position`, asking the
     /// script itself (never its remembered answers): what those are held to. `None`
     /// where it allows it, or the ruleset has no such rule.
