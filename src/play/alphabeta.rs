@@ -409,7 +409,7 @@ impl<'a> Search<'a> {
             }
             return Ok(Some((self.appraise(&staged)?, 0)));
         }
-        let moves = self.variant.distinct_deltas_flipping(position, flip)?;
+        let moves = self.moves_after(position, flip)?;
         if moves.is_empty() {
             return Ok(None);
         }
@@ -452,6 +452,16 @@ impl<'a> Search<'a> {
             }
         }
         Ok(best)
+    }
+
+    /// The distinct stack moves of `position` after `flip` (or none) that the ruleset
+    /// allows: the one place the robot lists turns.
+    fn moves_after(
+        &self,
+        position: &Position,
+        flip: Option<CellId>,
+    ) -> Result<Vec<Delta>, GameError> {
+        Ok(self.variant.distinct_deltas_flipping(position, flip)?)
     }
 
     /// The order to search `moves` in: the table's best, then the most pieces taken,

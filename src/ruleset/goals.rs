@@ -13,7 +13,9 @@
 //!
 //! Only the questions a goal is made of are read: a goal written another way (a loop of
 //! `owner_at` with a count of its own) is not seen, and the players then aim by material
-//! alone, as before, or by the ruleset's `evaluate`.
+//! alone, as before, or by the ruleset's `evaluate`. A count compared with a number only
+//! where the script asks (a literal or `game.param(..)`) gives its threshold; compared
+//! later (through a variable), the goal is taken as holding every junction counted.
 
 use std::cell::RefCell;
 use std::collections::BTreeSet;
@@ -310,6 +312,34 @@ mod tests {
         let mut chains = chains;
         chains.sort_unstable();
         assert_eq!(chains, vec![(0, 6), (1, 6)]);
+    }
+
+    /// The bases design with its evaluation dropped (the fixture the players are
+    /// measured on without a heuristic): each side's goal is the other side's four home
+    /// bases, found from the end rule, which gathers them in a loop of its own. It
+    /// compares the count with a variable (`let needed = game.param(..)`), not where it
+    /// asks, so the three it needs are not read: the goal is taken as all four, each
+    /// base held a quarter of the way.
+    #[test]
+    fn the_bases_design_without_its_evaluation_still_has_its_goals() {
+        let dir = crate::ruleset::find_variant("tests/fixtures/unaided/hex-bases").unwrap();
+        let variant = Variant::load(&dir, None).unwrap();
+        assert!(!variant.has_evaluation());
+        let mut holds: Vec<(PlayerId, usize, u32)> = variant
+            .goals()
+            .goals
+            .iter()
+            .filter_map(|g| match g {
+                Goal::Hold {
+                    player,
+                    junctions,
+                    needed,
+                } => Some((*player, junctions.len(), *needed)),
+                Goal::Chain { .. } => None,
+            })
+            .collect();
+        holds.sort_unstable();
+        assert_eq!(holds, vec![(0, 4, 4), (1, 4, 4)]);
     }
 
     /// A goal's progress: the share of the junctions needed that a player holds.
