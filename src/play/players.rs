@@ -65,7 +65,7 @@ pub fn check_kind(kind: &str) -> Result<(), String> {
         (_, Some(_)) => Err(format!(
             "`{kind}`: only `mcts` and `mcts-lead` take a budget after a colon (`mcts:2000`, \
              `mcts:500ms`), \
-             and `alphabeta` a depth or a time (`alphabeta:3`, `alphabeta:500ms`)"
+             and `alphabeta` a depth or a time (`alphabeta:6`, `alphabeta:300ms`)"
         )),
     }
 }
