@@ -16,7 +16,9 @@
 //! turn and peak memory (its process's, from the kernel); the summary adds them up, with
 //! A's share of the decisive games and its 95% (Wilson) interval. `--max-turns N` stops a
 //! game (default 400), `--size N` and `--param NAME=VALUE` go to both sides, and any
-//! `--layout random` too (a ruleset with set-up turns then starts from a dealt layout).
+//! `--layout random` too. A ruleset with set-up turns (truchet-browne's tile placement)
+//! needs `--layout random`, a layout dealt from the seed alike on both sides: set-up
+//! turns are not passed between the sides, and without it both wait for ever.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{ChildStdin, ChildStdout, Command, Stdio};
