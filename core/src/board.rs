@@ -716,6 +716,35 @@ impl Board {
                 && self.cells == other.cells)
     }
 
+    /// The bytes the board holds: the struct and every table it owns (capacities, not
+    /// lengths; a hash map's buckets counted as the map reports them). A search that
+    /// keeps positions on boards of their own (a patch grows a new board with every
+    /// placement) counts each board it keeps by this.
+    pub fn bytes(&self) -> usize {
+        fn of<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        let rows = |rows: &Vec<Vec<u16>>| of(rows) + rows.iter().map(of).sum::<usize>();
+        let removable = self.removable.get().map_or(0, |(_, cells)| of(cells));
+        std::mem::size_of::<Board>()
+            + of(&self.cells)
+            + self.cell_index.capacity() * (std::mem::size_of::<(Cell, CellId)>() + 1)
+            + of(&self.cell_sides)
+            + of(&self.cell_corners)
+            + of(&self.junctions)
+            + of(&self.edge_start)
+            + of(&self.edge_to)
+            + of(&self.band_start)
+            + of(&self.band_to)
+            + of(&self.cell_junction_start)
+            + of(&self.cell_junction_list)
+            + rows(&self.cell_rows)
+            + rows(&self.junction_rows)
+            + of(&self.at_edge)
+            + of(&self.open)
+            + removable
+    }
+
     /// Whether this is a patch of a boardless game (names from coordinates).
     pub fn is_patch(&self) -> bool {
         self.naming == Naming::Coordinates

@@ -108,6 +108,30 @@ impl GameModel {
         deltas
     }
 
+    /// The distinct changes that make this flip (or none), as [`GameModel::distinct_deltas`]
+    /// gives them: a search that takes a turn in two steps, the flip then the rest,
+    /// lists one flip option's changes at a time. A flip the position does not allow
+    /// gives changes that are not legal.
+    pub fn distinct_deltas_flipping(
+        &self,
+        position: &Position,
+        flip: Option<CellId>,
+    ) -> Vec<Delta> {
+        let hasher = FxBuildHasher;
+        let mut seen: HashTable<usize> = HashTable::new();
+        let mut deltas: Vec<Delta> = Vec::new();
+        let _ = for_each_turn(self, position, Flips::Only(flip), &mut |turn, staged| {
+            let delta = delta_of(turn, staged);
+            let hash = hasher.hash_one(&delta);
+            if seen.find(hash, |&i| deltas[i] == delta).is_none() {
+                seen.insert_unique(hash, deltas.len(), |&i| hasher.hash_one(&deltas[i]));
+                deltas.push(delta);
+            }
+            ControlFlow::Continue(())
+        });
+        deltas
+    }
+
     /// The distinct legal turns, told apart by the position they leave before any
     /// after-turn rule, each with its canonical text (the shortest text that leaves its
     /// position, ties broken by character order), sorted by that text. For a ruleset with

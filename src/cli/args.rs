@@ -153,8 +153,9 @@ pub struct CompareArgs {
                   or `mcts:500ms` (a time budget: the same seed may play differently)\n  \
                   mcts-lead  mcts scoring cut-off playouts by the lead they stand at, not the\n           \
                   lead gained (mcts until 2026-11-26); budgets as mcts\n  \
-                  alphabeta  the classical robot: alpha-beta two whole turns deep, `alphabeta:3`,\n           \
-                  or `alphabeta:500ms` (deeper while the time lasts)\n  \
+                  alphabeta  the classical robot: alpha-beta four half-turn steps (a flip, then\n           \
+                  a stack move) deep, `alphabeta:6`, or `alphabeta:300ms` (deeper while the\n           \
+                  time lasts)\n  \
                   human    you: type turns at the prompt (`help` lists their forms)\n\n\
                   Without --player, the first player is greedy and the second random."
 )]

@@ -1,63 +1,75 @@
-//! The classical robot (`alphabeta`): alpha-beta search over whole turns, its leaves
-//! scored by an evaluation of the position, the way Boardspace's own Truchet robot plays.
-//! It is the yardstick the search player is measured against, besides random and greedy.
+//! The classical robot (`alphabeta`): alpha-beta search over half-turn steps, its leaves
+//! appraised from what the ruleset says matters, the way Boardspace's own Truchet robot
+//! plays, as deep as it searches.
 //!
-//! Two ways to limit it: a depth (`alphabeta:2`, every line two whole turns deep: the
-//! same turn for the same position on every machine), or a thinking time
-//! (`alphabeta:500ms`: iterative deepening, one whole turn deeper each round, until the
-//! time is used; the CPU time of its thread, see [`super::thinking_time`]). Each round
-//! searches the root's turns best first by the round before, so a round cut short still
-//! chooses well: a turn replaces the previous round's best only once searched in full.
+//! **Half-turn steps.** A turn is a flip (or none) and then a stack move; the robot
+//! takes the two as steps of their own, as Boardspace's robot does. A step lists only
+//! what it needs: the flip options, then the stack moves of one flip option at a time,
+//! so a line cut off after the first flip it tries never lists the others. Where no tile
+//! can flip, the turn is one step. Its depth counts these steps: `alphabeta:4` looks two
+//! whole turns ahead, and a timed search (`alphabeta:300ms`) deepens one step a round,
+//! from two, until its thinking time is used (the CPU time of its thread, see
+//! [`super::thinking_time`]), playing the best turn of the deepest round it finished, or
+//! of a round it cut short once that round's first turn was searched in full.
 //!
-//! A leaf's score, for the side to move there: the ruleset's `evaluate` if it has one,
-//! else material (pieces on the board and to receive), in pieces' worth; then, to break
-//! its ties, the height of one's stacks in hundredths of a piece. The robot keeps these
-//! tie-breaks under a ruleset's evaluation too, so an `evaluate` that returns material
-//! leaves it playing exactly as without one. Mobility counts where it is free: the
-//! opponent's number of distinct answers to each of the root's turns, known once they
-//! are listed, costs the root turn a hundredth of a piece each (counting both sides'
-//! turns at every leaf, as the first version did, made two turns deep take a minute a
-//! turn on Truchet 7x7). A finished game scores a win or loss larger than any
-//! evaluation, sooner better. At every node the turns that take the most pieces come
-//! first, then the turn that last cut the search off at the same depth (the killer), so
-//! the pruning cuts early.
+//! **What it keeps.** A transposition table (see [`super::transposition`]) holds each
+//! searched node's score and best step, kept between turns; at every node the table's
+//! best step comes first, then the stack moves that take the most pieces, then the two
+//! that last cut the search off at the same distance from the root (killers), then the
+//! ones that cut it off most often anywhere (history).
+//!
+//! **What a leaf is worth**, for the side to move: the ruleset's `evaluate`, with the
+//! stack term of [`super::appraisal`] in hundredths to break its ties, or without a hook
+//! the whole appraisal (material, goals, stacks by height and advance, regions, mobility,
+//! threats). A finished game scores a win or loss larger than any appraisal, sooner
+//! better.
 
-use std::cmp::Reverse;
+use std::hash::{Hash, Hasher};
 
-use variant_run_core::{Delta, PlayerId, Position};
+use rustc_hash::FxHasher;
+use variant_run_core::{CellId, Delta, Position};
 
+use super::appraisal::Appraiser;
 use super::criteria::SearchView;
 use super::game::{Game, GameError};
 use super::mcts::{lead_chance, MAX_MILLIS};
 use super::players::{Choice, Player};
 use super::thinking_time::ThinkingClock;
+use super::transposition::{Bound, Table};
 use crate::ruleset::Variant;
 
-/// Whole turns searched ahead when the kind names no limit (`alphabeta`).
-pub const DEFAULT_DEPTH: u32 = 2;
-/// The deepest search the kind takes (`alphabeta:4`), and the deepest round of a timed
-/// one: Truchet's turns number in the thousands, so past it a turn takes hours.
-pub const MAX_DEPTH: u32 = 4;
+/// Half-turn steps searched when the kind names no limit (`alphabeta`): two whole turns.
+pub const DEFAULT_DEPTH: u32 = 4;
+/// The deepest search the kind takes (`alphabeta:12`), and the deepest round of a timed
+/// one.
+pub const MAX_DEPTH: u32 = 12;
 
-/// A piece's worth in the evaluation; heights and mobility count in hundredths of it.
-const PIECE: i64 = 10_000;
-const HUNDREDTH: i64 = PIECE / 100;
+/// A piece's worth in the search's scores.
+const PIECE: f64 = 10_000.0;
 const WIN: i64 = 1 << 40;
 const INFINITY: i64 = WIN * 2;
 /// A timed search looks at its clock once every this many nodes.
-const CLOCK_EVERY: u64 = 64;
+const CLOCK_EVERY: u64 = 8;
+/// The table's size: `1 << TABLE_BITS` entries (six megabytes).
+const TABLE_BITS: u32 = 18;
+/// History scores are kept in this many slots, by a hash of the move.
+const HISTORY_SLOTS: usize = 1 << 12;
+/// Moves after this many at a node, taking nothing, are searched a step shallower first
+/// (late move reductions), where at least this many steps are left.
+const LATE_MOVES: usize = 4;
+const REDUCED_FROM: u32 = 4;
 
 /// How much the robot searches each turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
-    /// Every line this many whole turns deep.
+    /// This many half-turn steps deep.
     Depth(u32),
-    /// Rounds one whole turn deeper each, while this many milliseconds of thinking last
-    /// (the first round, one turn deep, always finishes).
+    /// Rounds one step deeper each, while this many milliseconds of thinking last (the
+    /// first round, one whole turn deep, always finishes).
     Millis(u64),
 }
 
-/// Reads the part of the kind after `alphabeta:`: a depth in whole turns (`3`) or a
+/// Reads the part of the kind after `alphabeta:`: a depth in half-turn steps (`4`) or a
 /// thinking time (`500ms`).
 ///
 /// # Errors
@@ -71,34 +83,47 @@ pub fn parse_limit(text: &str) -> Result<Limit, String> {
         Some(Limit::Depth(d)) if (1..=MAX_DEPTH).contains(&d) => Ok(Limit::Depth(d)),
         Some(Limit::Millis(ms)) if (1..=MAX_MILLIS).contains(&ms) => Ok(Limit::Millis(ms)),
         _ => Err(format!(
-            "`alphabeta:{text}`: give a depth in whole turns from 1 to {MAX_DEPTH} \
-             (`alphabeta:2`) or a thinking time from 1 to {MAX_MILLIS} ms (`alphabeta:500ms`)"
+            "`alphabeta:{text}`: give a depth in half-turn steps (a flip, then a stack move) \
+             from 1 to {MAX_DEPTH} (`alphabeta:4`) or a thinking time from 1 to {MAX_MILLIS} \
+             ms (`alphabeta:500ms`)"
         )),
     }
 }
 
-/// Plays the turn its search scores best (the first in canonical order among equals).
+/// Plays the turn its search scores best.
 pub struct AlphaBetaPlayer {
     limit: Limit,
     /// The chance its last search gave the turn it chose.
     view: Option<SearchView>,
+    /// Made on the first turn, for the ruleset played.
+    kept: Option<Kept>,
+}
+
+/// What the robot keeps from turn to turn.
+struct Kept {
+    appraiser: Appraiser,
+    table: Table,
 }
 
 impl AlphaBetaPlayer {
     pub fn new(limit: Limit) -> AlphaBetaPlayer {
-        AlphaBetaPlayer { limit, view: None }
+        AlphaBetaPlayer {
+            limit,
+            view: None,
+            kept: None,
+        }
     }
 }
 
 /// A search score as a chance of winning: certain for a won or lost game, else the
 /// pieces' worth through the curve the search player scores its playouts by.
 fn chance_of(score: i64) -> f64 {
-    if score >= WIN - i64::from(MAX_DEPTH) - 1 {
+    if score >= WIN - 1000 {
         1.0
-    } else if score <= -(WIN - i64::from(MAX_DEPTH) - 1) {
+    } else if score <= -(WIN - 1000) {
         0.0
     } else {
-        lead_chance(score as f64 / PIECE as f64)
+        lead_chance(score as f64 / PIECE)
     }
 }
 
@@ -119,170 +144,369 @@ impl Player for AlphaBetaPlayer {
                 None => Choice::Text(String::new()),
             });
         }
-        let deltas: Vec<Delta> = legal.iter().map(|turn| turn.delta.clone()).collect();
-        let mut search = Search::new(game.variant(), self.limit);
-        let (best, score) = search.root(game.position(), &deltas)?;
+        let variant = game.variant();
+        let kept = self.kept.get_or_insert_with(|| Kept {
+            appraiser: Appraiser::new(variant),
+            table: Table::new(TABLE_BITS),
+        });
+        kept.table.next_search();
+        let mut search = Search::new(variant, &kept.appraiser, &mut kept.table, self.limit);
+        let position = game.position();
+        let (delta, score) = search.root(position)?;
         self.view = Some(SearchView {
             chance: chance_of(score),
             focus: None,
         });
-        Ok(Choice::Turn(legal[best].clone()))
+        // The change names the legal turn; where the after-turn rules make two changes
+        // one turn, the position they leave does.
+        if let Some(turn) = legal.iter().find(|t| t.delta == delta) {
+            return Ok(Choice::Turn(turn.clone()));
+        }
+        let target = variant.play(position, &delta)?;
+        for turn in &legal {
+            if variant.play(position, &turn.delta)? == target {
+                return Ok(Choice::Turn(turn.clone()));
+            }
+        }
+        unreachable!("every turn the search lists is a legal turn")
     }
 }
 
-/// One turn's search: the root's turns in the order the last round left them.
+/// Which half of a turn a node decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// The flip, or none.
+    Flip,
+    /// The stack move after this flip (or none).
+    Move(Option<CellId>),
+}
+
+/// One turn's search.
 struct Search<'a> {
     variant: &'a Variant,
+    appraiser: &'a Appraiser,
+    table: &'a mut Table,
     clock: ThinkingClock,
     limit: Limit,
     nodes: u64,
     out_of_time: bool,
-    /// Per ply from the root: the turn that last cut the search off there.
-    killers: Vec<Option<Delta>>,
-}
-
-/// A turn of the root, with the position it leaves and its score in the last round.
-struct RootTurn {
-    index: usize,
-    next: Position,
-    score: i64,
-    finished: bool,
+    /// Per distance from the root in whole turns: the two moves that last cut the
+    /// search off there.
+    killers: Vec<[Option<Delta>; 2]>,
+    /// How often a move cut the search off, by a hash of it.
+    history: Vec<u32>,
+    /// The best move found at the root in the round being searched, and its score.
+    root_best: Option<(Delta, i64)>,
 }
 
 impl<'a> Search<'a> {
-    fn new(variant: &'a Variant, limit: Limit) -> Search<'a> {
+    fn new(
+        variant: &'a Variant,
+        appraiser: &'a Appraiser,
+        table: &'a mut Table,
+        limit: Limit,
+    ) -> Search<'a> {
         Search {
             variant,
+            appraiser,
+            table,
             clock: ThinkingClock::start(),
             limit,
             nodes: 0,
             out_of_time: false,
-            killers: vec![None; MAX_DEPTH as usize + 1],
+            killers: vec![[None, None]; MAX_DEPTH as usize + 2],
+            history: vec![0; HISTORY_SLOTS],
+            root_best: None,
         }
     }
 
-    /// The index in `deltas` of the turn to play from `position`, and its score.
-    fn root(&mut self, position: &Position, deltas: &[Delta]) -> Result<(usize, i64), GameError> {
-        // Round one: every turn scored by the position it leaves.
-        let mut turns = Vec::with_capacity(deltas.len());
-        for (index, delta) in deltas.iter().enumerate() {
-            let next = self.variant.play(position, delta)?;
-            let (score, finished) = match self.finished_score(&next, 1)? {
-                Some(score) => (-score, true),
-                None => (-self.evaluate(&next)?, false),
-            };
-            turns.push(RootTurn {
-                index,
-                next,
-                score,
-                finished,
-            });
-        }
-        turns.sort_by_key(|turn| Reverse(turn.score));
+    /// The move to play from `position` and its score: rounds one step deeper each.
+    fn root(&mut self, position: &Position) -> Result<(Delta, i64), GameError> {
         let deepest = match self.limit {
             Limit::Depth(depth) => depth,
             Limit::Millis(_) => MAX_DEPTH,
         };
-        for depth in 2..=deepest {
-            if turns[0].score >= WIN - 1 || self.time_is_up() {
-                break;
-            }
-            if !self.round(&mut turns, depth)? {
-                break;
-            }
-        }
-        Ok((turns[0].index, turns[0].score))
-    }
-
-    /// Searches the root's turns `depth` whole turns deep, best first, and moves the best
-    /// to the front. False if the time ran out first (the front then holds the best of
-    /// the turns searched in full, the previous round's best if none beat it).
-    fn round(&mut self, turns: &mut [RootTurn], depth: u32) -> Result<bool, GameError> {
-        let mut alpha = -INFINITY;
-        let mut best: Option<usize> = None;
-        for (k, turn) in turns.iter_mut().enumerate() {
-            let score = if turn.finished {
-                turn.score
-            } else {
-                let score = -self.search(&turn.next, depth - 1, -INFINITY, -alpha, 1)?;
-                if self.out_of_time {
-                    break;
+        let mut chosen: Option<(Delta, i64)> = None;
+        // One whole turn at least: the round that always finishes.
+        let first = 2.min(deepest);
+        for depth in first..=deepest {
+            self.root_best = None;
+            let score = self.search(position, Step::Flip, depth, -INFINITY, INFINITY, 0)?;
+            let finished = !self.out_of_time;
+            if let Some((delta, best)) = self.root_best.take() {
+                // A round cut short counts where its first move, the last round's best,
+                // was searched in full and something beat it.
+                if finished || chosen.is_none() || best > chosen.as_ref().map_or(-INFINITY, |c| c.1)
+                {
+                    chosen = Some((delta, if finished { score } else { best }));
                 }
-                score
-            };
-            turn.score = score;
-            if score > alpha {
-                alpha = score;
-                best = Some(k);
+            }
+            if !finished || score.abs() >= WIN - 1000 {
+                break;
+            }
+            if depth >= 2 && self.time_is_up() {
+                break;
             }
         }
-        if let Some(k) = best {
-            turns[..=k].rotate_right(1);
-        }
-        Ok(!self.out_of_time)
+        Ok(chosen.expect("the first round always finishes and has a move"))
     }
 
-    /// Negamax with alpha-beta: the score of `position` for its side to move, `depth`
-    /// whole turns ahead, `ply` turns from the root (sooner wins score higher). When the
-    /// time runs out the result is meaningless and `out_of_time` says so.
+    /// Negamax with alpha-beta over half-turn steps: the value of the node for its side
+    /// to move, `depth` steps deep, `ply` whole turns from the root (sooner wins score
+    /// higher). `None` for a flip after which there is no stack move. When the time runs
+    /// out the result is meaningless and `out_of_time` says so.
     fn search(
         &mut self,
         position: &Position,
+        step: Step,
         depth: u32,
         alpha: i64,
         beta: i64,
         ply: usize,
     ) -> Result<i64, GameError> {
+        Ok(self
+            .node(position, step, depth, alpha, beta, ply)?
+            .unwrap_or(-INFINITY))
+    }
+
+    fn node(
+        &mut self,
+        position: &Position,
+        step: Step,
+        depth: u32,
+        alpha: i64,
+        beta: i64,
+        ply: usize,
+    ) -> Result<Option<i64>, GameError> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_EVERY) && self.time_is_up() {
             self.out_of_time = true;
-            return Ok(0);
+            return Ok(Some(0));
         }
-        if let Some(score) = self.finished_score(position, ply)? {
-            return Ok(score);
+        if step == Step::Flip {
+            if let Some(score) = self.finished_score(position, ply)? {
+                return Ok(Some(score));
+            }
+        }
+        let key = node_key(position, step);
+        let mut hinted = None;
+        if let Some(entry) = self.table.get(key) {
+            hinted = Some(entry.best);
+            if u32::from(entry.depth) >= depth && ply > 0 {
+                let score = from_table(entry.score, ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return Ok(Some(score));
+                }
+            }
+        }
+        let found = match step {
+            Step::Flip => self.flip_node(position, depth, alpha, beta, ply, hinted)?,
+            Step::Move(flip) => self.move_node(position, flip, depth, alpha, beta, ply, hinted)?,
+        };
+        let Some((score, best)) = found else {
+            return Ok(None);
+        };
+        if !self.out_of_time && depth > 0 {
+            let bound = if score <= alpha {
+                Bound::Upper
+            } else if score >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table
+                .put(key, to_table(score, ply), best, depth.min(255) as u8, bound);
+        }
+        Ok(Some(score))
+    }
+
+    /// A flip node: the best of its flip options, each a move node of the same side.
+    fn flip_node(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        mut alpha: i64,
+        beta: i64,
+        ply: usize,
+        hinted: Option<u32>,
+    ) -> Result<Option<(i64, u32)>, GameError> {
+        let flips = self.variant.model.flippable(position);
+        if flips.is_empty() {
+            // Nothing to flip: the turn is one step.
+            let score = self.node(position, Step::Move(None), depth, alpha, beta, ply)?;
+            return Ok(score
+                .map(|s| (s, 0))
+                .or(Some((self.stuck_score(position)?, 0))));
         }
         if depth == 0 {
-            return self.evaluate(position);
+            return Ok(Some((self.appraise(position)?, 0)));
         }
-        let mut turns = self.variant.distinct_deltas(position)?;
-        if turns.is_empty() {
-            return self.evaluate(position);
+        // Option 0 is no flip, option k + 1 the k-th flippable tile.
+        let mut options: Vec<u32> = (0..=flips.len() as u32).collect();
+        if let Some(h) = hinted.filter(|&h| (h as usize) <= flips.len()) {
+            options.swap(0, h as usize);
+            options[1..].sort_unstable();
         }
-        // The opponent's choice after the root's turn: each answer it has is worth a
-        // hundredth of a piece to it. Shifting the window keeps the pruning exact.
-        let mobility = if ply == 1 {
-            turns.len() as i64 * HUNDREDTH
-        } else {
-            0
-        };
-        let (mut alpha, beta) = (alpha - mobility, beta - mobility);
-        let killer = self.killers[ply].take();
-        turns.sort_by_cached_key(|delta| {
-            Reverse((
-                delta.pieces_taken(position, position.side()),
-                Some(delta) == killer.as_ref(),
-            ))
-        });
-        self.killers[ply] = killer;
-        let mut best = -INFINITY;
-        for delta in &turns {
-            let next = self.variant.play(position, delta)?;
-            let score = -self.search(&next, depth - 1, -beta, -alpha, ply + 1)?;
+        let mut best: Option<(i64, u32)> = None;
+        for option in options {
+            let flip = (option > 0).then(|| flips[option as usize - 1]);
+            let step = Step::Move(flip);
+            // The first option with the whole window, the others first with none (they
+            // are expected to be worse), searched again only where one is not.
+            let score = if best.is_none() {
+                self.node(position, step, depth - 1, alpha, beta, ply)?
+            } else {
+                match self.node(position, step, depth - 1, alpha, alpha + 1, ply)? {
+                    Some(s) if s > alpha && s < beta && !self.out_of_time => {
+                        self.node(position, step, depth - 1, alpha, beta, ply)?
+                    }
+                    other => other,
+                }
+            };
+            let Some(score) = score else {
+                continue;
+            };
             if self.out_of_time {
-                return Ok(0);
+                return Ok(Some((0, 0)));
             }
-            best = best.max(score);
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, option));
+            }
             alpha = alpha.max(score);
             if alpha >= beta {
-                self.killers[ply] = Some(delta.clone());
                 break;
             }
         }
-        Ok(best + mobility)
+        match best {
+            Some(best) => Ok(Some(best)),
+            None => Ok(Some((self.stuck_score(position)?, 0))),
+        }
     }
 
-    /// The score of a finished game for the side to move in `position`, `ply` turns from
-    /// the root; `None` while it goes on.
+    /// A move node: the best of the stack moves after `flip`, each leaving a flip node of
+    /// the other side. `None` when there is none.
+    #[allow(clippy::too_many_arguments)]
+    fn move_node(
+        &mut self,
+        position: &Position,
+        flip: Option<CellId>,
+        depth: u32,
+        mut alpha: i64,
+        beta: i64,
+        ply: usize,
+        hinted: Option<u32>,
+    ) -> Result<Option<(i64, u32)>, GameError> {
+        if depth == 0 {
+            let mut staged = position.clone();
+            if let Some(cell) = flip {
+                let tiles = position.board().tiles();
+                staged.set_tile(cell, tiles.flipped(position.tile(cell)));
+            }
+            return Ok(Some((self.appraise(&staged)?, 0)));
+        }
+        let moves = self.moves_after(position, flip)?;
+        if moves.is_empty() {
+            return Ok(None);
+        }
+        let order = self.ordered(position, &moves, hinted, ply);
+        let mover = position.side();
+        let mut best: Option<(i64, u32)> = None;
+        for (k, index) in order.into_iter().enumerate() {
+            let delta = &moves[index as usize];
+            let next = self.variant.play(position, delta)?;
+            let score = if best.is_none() {
+                -self.search(&next, Step::Flip, depth - 1, -beta, -alpha, ply + 1)?
+            } else {
+                // Late quiet moves are looked at a step shallower, with no window: only
+                // one that comes out better than the best is searched again in full.
+                let late = k >= LATE_MOVES
+                    && depth >= REDUCED_FROM
+                    && delta.pieces_taken(position, mover) == 0;
+                let reduced = if late { depth - 2 } else { depth - 1 };
+                let probe =
+                    -self.search(&next, Step::Flip, reduced, -alpha - 1, -alpha, ply + 1)?;
+                if probe > alpha && (late || probe < beta) && !self.out_of_time {
+                    -self.search(&next, Step::Flip, depth - 1, -beta, -alpha, ply + 1)?
+                } else {
+                    probe
+                }
+            };
+            if self.out_of_time {
+                return Ok(Some((0, 0)));
+            }
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, index));
+                if ply == 0 && score > alpha {
+                    self.root_best = Some((delta.clone(), score));
+                }
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                self.remember_cut(delta, ply, depth);
+                break;
+            }
+        }
+        Ok(best)
+    }
+
+    /// The distinct stack moves of `position` after `flip` (or none) that the ruleset
+    /// allows: the one place the robot lists turns.
+    fn moves_after(
+        &self,
+        position: &Position,
+        flip: Option<CellId>,
+    ) -> Result<Vec<Delta>, GameError> {
+        Ok(self.variant.distinct_deltas_flipping(position, flip)?)
+    }
+
+    /// The order to search `moves` in: the table's best, then the most pieces taken,
+    /// the killers, and the history.
+    fn ordered(
+        &self,
+        position: &Position,
+        moves: &[Delta],
+        hinted: Option<u32>,
+        ply: usize,
+    ) -> Vec<u32> {
+        let mover = position.side();
+        let killers = &self.killers[ply.min(self.killers.len() - 1)];
+        let mut keyed: Vec<(i64, u32)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, delta)| {
+                let mut key = i64::from(self.history[history_slot(delta)]);
+                key += delta.pieces_taken(position, mover) * (1 << 40);
+                if killers.iter().any(|k| k.as_ref() == Some(delta)) {
+                    key += 1 << 36;
+                }
+                if hinted == Some(i as u32) {
+                    key = i64::MAX;
+                }
+                (key, i as u32)
+            })
+            .collect();
+        keyed.sort_by_key(|&(key, i)| (std::cmp::Reverse(key), i));
+        keyed.into_iter().map(|(_, i)| i).collect()
+    }
+
+    fn remember_cut(&mut self, delta: &Delta, ply: usize, depth: u32) {
+        let slot = ply.min(self.killers.len() - 1);
+        let killers = &mut self.killers[slot];
+        if killers[0].as_ref() != Some(delta) {
+            killers[1] = killers[0].take();
+            killers[0] = Some(delta.clone());
+        }
+        let h = &mut self.history[history_slot(delta)];
+        *h = h.saturating_add(depth * depth);
+    }
+
+    /// The score of a finished game for the side to move in `position`, `ply` whole
+    /// turns from the root; `None` while it goes on.
     fn finished_score(&self, position: &Position, ply: usize) -> Result<Option<i64>, GameError> {
         let side = position.side();
         let ply = ply as i64;
@@ -296,20 +520,21 @@ impl<'a> Search<'a> {
             }))
     }
 
-    /// A leaf's score for its side to move.
-    fn evaluate(&self, position: &Position) -> Result<i64, GameError> {
-        let player: PlayerId = position.side();
-        let lead = self.variant.evaluate(position, player)?;
-        let heights: i64 = position
-            .stacks()
-            .iter()
-            .map(|stack| match stack.owner() {
-                Some(o) if o == player => i64::from(stack.height()),
-                Some(_) => -i64::from(stack.height()),
-                None => 0,
-            })
-            .sum();
-        Ok(lead * PIECE + heights * HUNDREDTH)
+    /// A side that has no turn although the end rule lets the game go on: appraised as
+    /// it stands.
+    fn stuck_score(&self, position: &Position) -> Result<i64, GameError> {
+        self.appraise(position)
+    }
+
+    /// A leaf's value for its side to move.
+    fn appraise(&self, position: &Position) -> Result<i64, GameError> {
+        let player = position.side();
+        if self.variant.has_evaluation() {
+            let hook = self.variant.evaluate(position, player)? as f64;
+            let stacks = self.appraiser.terms(position, player)[2];
+            return Ok((hook * PIECE + stacks * PIECE / 100.0) as i64);
+        }
+        Ok((self.appraiser.appraise(position, player) * PIECE) as i64)
     }
 
     fn time_is_up(&self) -> bool {
@@ -320,153 +545,46 @@ impl<'a> Search<'a> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use rand::seq::SliceRandom;
-    use rand::SeedableRng;
-    use rand_pcg::Pcg64Mcg;
-
-    use super::*;
-    use crate::play::{Game, Layout};
-
-    /// The same scores with no pruning, no ordering and no clock: what the search must
-    /// find, however it prunes.
-    fn minimax(search: &Search, position: &Position, depth: u32, ply: usize) -> i64 {
-        let variant = search.variant;
-        if let Some(score) = search.finished_score(position, ply).unwrap() {
-            return score;
-        }
-        let turns = variant.distinct_deltas(position).unwrap();
-        if depth == 0 || turns.is_empty() {
-            return search.evaluate(position).unwrap();
-        }
-        let mobility = if ply == 1 {
-            turns.len() as i64 * HUNDREDTH
-        } else {
-            0
-        };
-        let best = turns
-            .iter()
-            .map(|delta| {
-                let next = variant.play(position, delta).unwrap();
-                -minimax(search, &next, depth - 1, ply + 1)
-            })
-            .max()
-            .unwrap();
-        best + mobility
+/// A node's key in the table: its position, and which half of the turn it decides.
+fn node_key(position: &Position, step: Step) -> u64 {
+    let mut hasher = FxHasher::default();
+    position.hash(&mut hasher);
+    match step {
+        Step::Flip => 0u32.hash(&mut hasher),
+        Step::Move(flip) => (1 + flip.map_or(0, |c| u32::from(c) + 1)).hash(&mut hasher),
     }
+    hasher.finish()
+}
 
-    /// Positions of a random game, every few turns.
-    fn positions(variant: &Variant, seed: u64, count: usize) -> Vec<Game<'_>> {
-        let mut game = Game::new(variant, Layout::Random, seed).unwrap();
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut found = Vec::new();
-        while found.len() < count && game.outcome().is_none() {
-            let turns = game.legal_turns().unwrap();
-            let Some(turn) = turns.choose(&mut rng) else {
-                break;
-            };
-            game.play_legal(turn.clone()).unwrap();
-            if game.history().len().is_multiple_of(3) && game.outcome().is_none() {
-                found.push(Game::from_position(variant, game.position().clone()).unwrap());
-            }
-        }
-        found
-    }
+fn history_slot(delta: &Delta) -> usize {
+    let mut hasher = FxHasher::default();
+    delta.hash(&mut hasher);
+    (hasher.finish() as usize) & (HISTORY_SLOTS - 1)
+}
 
-    /// The turn chosen two and three turns deep scores what a search without pruning
-    /// gives the best turn: the pruning, the killers and the mobility's shifted windows
-    /// lose nothing.
-    #[test]
-    fn pruning_finds_the_minimax_score() {
-        // Small boards, so that the search without pruning lists every line quickly.
-        let cases = [
-            ("truchet-browne", 3, 3),
-            ("truchet-hex", 2, 3),
-            ("truchet-browne", 5, 2),
-        ];
-        for (ruleset, size, depth) in cases {
-            let variant = Variant::load_named(ruleset, Some(size)).unwrap();
-            let reference = Search::new(&variant, Limit::Depth(MAX_DEPTH));
-            for (k, game) in positions(&variant, 7, 2).iter().enumerate() {
-                let position = game.position();
-                let deltas: Vec<Delta> = game
-                    .legal_turns()
-                    .unwrap()
-                    .iter()
-                    .map(|turn| turn.delta.clone())
-                    .collect();
-                if deltas.len() < 2 {
-                    continue;
-                }
-                {
-                    let scores: Vec<i64> = deltas
-                        .iter()
-                        .map(|delta| {
-                            let next = variant.play(position, delta).unwrap();
-                            -minimax(&reference, &next, depth - 1, 1)
-                        })
-                        .collect();
-                    // Each turn's value in windows around it, below and above: inside
-                    // the window exact, outside it a bound on the right side (fail-soft).
-                    let mut search = Search::new(&variant, Limit::Depth(depth));
-                    for (delta, score) in deltas.iter().zip(&scores) {
-                        let next = variant.play(position, delta).unwrap();
-                        let exact = -score;
-                        for (low, high) in [
-                            (-INFINITY, INFINITY),
-                            (exact - 1, exact + 1),
-                            (exact + 1, exact + 3 * PIECE),
-                            (exact - 3 * PIECE, exact - 1),
-                        ] {
-                            let value = search.search(&next, depth - 1, low, high, 1).unwrap();
-                            let holds = if value <= low {
-                                exact <= value
-                            } else if value >= high {
-                                exact >= value
-                            } else {
-                                exact == value
-                            };
-                            assert!(
-                                holds,
-                                "{ruleset}, position {k}: {value} in ({low}, {high}), exact {exact}"
-                            );
-                        }
-                    }
-                    let best = *scores.iter().max().unwrap();
-                    let (chosen, _) = Search::new(&variant, Limit::Depth(depth))
-                        .root(position, &deltas)
-                        .unwrap();
-                    assert_eq!(
-                        scores[chosen], best,
-                        "{ruleset}, position {k}, depth {depth}"
-                    );
-                }
-            }
-        }
-    }
-
-    /// However little time it has, the timed robot plays a legal turn.
-    #[test]
-    fn a_timed_search_always_answers() {
-        let variant = Variant::load_named("truchet-browne", Some(7)).unwrap();
-        for game in positions(&variant, 3, 3) {
-            let Choice::Turn(turn) = AlphaBetaPlayer::new(Limit::Millis(1))
-                .choose(&game)
-                .unwrap()
-            else {
-                panic!("a turn")
-            };
-            assert!(game.legal_turns().unwrap().contains(&turn));
-        }
-    }
-
-    #[test]
-    fn limits_read_as_written() {
-        assert_eq!(parse_limit("3"), Ok(Limit::Depth(3)));
-        assert_eq!(parse_limit("250ms"), Ok(Limit::Millis(250)));
-        for bad in ["0", "5", "0ms", "ms", "", "2.5", "-1", "3600001ms", "deep"] {
-            assert!(parse_limit(bad).is_err(), "{bad}");
-        }
+/// A won or lost score counts its turns from the root; the table keeps it counted from
+/// the node, so that it holds wherever the node is met again.
+fn to_table(score: i64, ply: usize) -> i64 {
+    let ply = ply as i64;
+    if score >= WIN - 1000 {
+        score + ply
+    } else if score <= -(WIN - 1000) {
+        score - ply
+    } else {
+        score
     }
 }
+
+fn from_table(score: i64, ply: usize) -> i64 {
+    let ply = ply as i64;
+    if score >= WIN - 1000 {
+        score - ply
+    } else if score <= -(WIN - 1000) {
+        score + ply
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -2,6 +2,7 @@
 //! computer players, sessions that write a game's transcript, and matches of many games.
 
 pub mod alphabeta;
+pub mod appraisal;
 pub mod choices;
 pub mod computer_turn;
 pub mod criteria;
@@ -24,6 +25,7 @@ pub mod setup;
 pub mod tally;
 pub mod thinking_time;
 pub mod tournament;
+pub mod transposition;
 
 pub use game::{opening, Game, GameError, Played};
 pub use layouts::{parse_layout, Layout};

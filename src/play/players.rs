@@ -34,10 +34,10 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
     ),
     (
         "alphabeta",
-        "the classical robot: searches every line of play two whole turns deep \
-         (`alphabeta:3` three, `alphabeta:500ms` as deep as half a second of thinking \
-         allows) with alpha-beta pruning, scoring the positions it reaches by the \
-         ruleset's `evaluate`, or by material, stack heights and the opponent's choice",
+        "the classical robot: alpha-beta search over half-turn steps (a flip, then a stack \
+         move), four deep (`alphabeta:6` six, `alphabeta:300ms` as deep as 0.3 s of thinking \
+         allows), with a transposition table, scoring the positions it reaches by the \
+         ruleset's `evaluate`, or by material, goals, stacks, regions, mobility and threats",
     ),
     ("human", "you: type turns in the terminal"),
 ];
@@ -65,7 +65,7 @@ pub fn check_kind(kind: &str) -> Result<(), String> {
         (_, Some(_)) => Err(format!(
             "`{kind}`: only `mcts` and `mcts-lead` take a budget after a colon (`mcts:2000`, \
              `mcts:500ms`), \
-             and `alphabeta` a depth or a time (`alphabeta:3`, `alphabeta:500ms`)"
+             and `alphabeta` a depth or a time (`alphabeta:6`, `alphabeta:300ms`)"
         )),
     }
 }

@@ -13,6 +13,7 @@ pub mod config;
 mod describe;
 mod error;
 pub mod fingerprint;
+pub mod goals;
 pub mod hooks;
 pub mod library;
 mod lower;
@@ -152,6 +153,8 @@ pub struct Variant {
     end_memo: RefCell<Memo>,
     /// What the after-turn script changed, remembered the same way (see [`script::memo`]).
     after_turn_memo: RefCell<Memo<()>>,
+    /// What the end script pursues, found when first asked for (see [`goals`]).
+    goals: std::cell::OnceCell<goals::Goals>,
     params: Rc<BTreeMap<String, Dynamic>>,
     /// Each player's home edge, for scripts' `game.home(p)`.
     homes: [Option<config::Edge>; 2],
@@ -308,6 +311,23 @@ impl Variant {
     /// The legality rule fails.
     pub fn distinct_deltas(&self, position: &Position) -> Result<Vec<Delta>, Diagnostic> {
         let deltas = self.model.distinct_deltas(position);
+        if self.allowed.is_none() {
+            return Ok(deltas);
+        }
+        self.model.allowed_deltas(self, position, &deltas)
+    }
+
+    /// The distinct changes of one flip option (`flip`, or none) that the ruleset
+    /// allows (see [`GameModel::distinct_deltas_flipping`]), before any after-turn rule.
+    ///
+    /// # Errors
+    /// The legality rule fails.
+    pub fn distinct_deltas_flipping(
+        &self,
+        position: &Position,
+        flip: Option<CellId>,
+    ) -> Result<Vec<Delta>, Diagnostic> {
+        let deltas = self.model.distinct_deltas_flipping(position, flip);
         if self.allowed.is_none() {
             return Ok(deltas);
         }

@@ -101,7 +101,7 @@ impl Variant {
         self.end_memo.borrow().nodes()
     }
 
-    fn run_end_script(
+    pub(super) fn run_end_script(
         &self,
         position: &Position,
         tape: Option<Rc<RefCell<Tape>>>,

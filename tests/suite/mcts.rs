@@ -29,7 +29,7 @@ fn a_bad_budget_is_one_message() {
         ("mcts:18446744073709551615ms", "`mcts:18446744073709551615ms`: the budget is a number of playouts"),
         ("greedy:5", "`greedy:5`: only `mcts` and `mcts-lead` take a budget after a colon"),
         ("mcts-lead:1s", "`mcts-lead:1s`: the budget is a number of playouts (`mcts-lead:2000`, at most 10000000) or of milliseconds (`mcts-lead:500ms`, at most 3600000), above 0"),
-        ("alphabeta:9", "`alphabeta:9`: give a depth in whole turns from 1 to 4 (`alphabeta:2`) or a thinking time from 1 to 3600000 ms (`alphabeta:500ms`)"),
+        ("alphabeta:13", "`alphabeta:13`: give a depth in half-turn steps (a flip, then a stack move) from 1 to 12 (`alphabeta:4`) or a thinking time from 1 to 3600000 ms (`alphabeta:500ms`)"),
         ("mtcs", "`mtcs` is not a kind of player; the kinds are random, greedy, mcts, mcts-lead, alphabeta, human"),
     ] {
         let output = run(&["truchet-browne", "play", "--player", &format!("x={kind}")]);

@@ -319,6 +319,7 @@ pub(super) fn lower(
                 .map(|_| host.every_source_text())
                 .as_deref(),
         )),
+        goals: std::cell::OnceCell::new(),
         hooks: lowering.hooks,
         host,
         end_script: rules.end_script,

@@ -1,0 +1,142 @@
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use super::*;
+use crate::play::{Game, Layout};
+
+/// The same values with no pruning, no table and no ordering: what the search must find,
+/// however it prunes. Half-turn steps as the search takes them.
+fn minimax(
+    search: &Search,
+    position: &Position,
+    step: Step,
+    depth: u32,
+    ply: usize,
+) -> Option<i64> {
+    let variant = search.variant;
+    match step {
+        Step::Flip => {
+            if let Some(score) = search.finished_score(position, ply).unwrap() {
+                return Some(score);
+            }
+            let flips = variant.model.flippable(position);
+            if flips.is_empty() {
+                return Some(
+                    minimax(search, position, Step::Move(None), depth, ply)
+                        .unwrap_or_else(|| search.appraise(position).unwrap()),
+                );
+            }
+            if depth == 0 {
+                return Some(search.appraise(position).unwrap());
+            }
+            let options = std::iter::once(None).chain(flips.into_iter().map(Some));
+            Some(
+                options
+                    .filter_map(|f| minimax(search, position, Step::Move(f), depth - 1, ply))
+                    .max()
+                    .unwrap_or_else(|| search.appraise(position).unwrap()),
+            )
+        }
+        Step::Move(flip) => {
+            if depth == 0 {
+                let mut staged = position.clone();
+                if let Some(cell) = flip {
+                    let tiles = position.board().tiles();
+                    staged.set_tile(cell, tiles.flipped(position.tile(cell)));
+                }
+                return Some(search.appraise(&staged).unwrap());
+            }
+            variant
+                .model
+                .distinct_deltas_flipping(position, flip)
+                .iter()
+                .map(|delta| {
+                    let next = variant.play(position, delta).unwrap();
+                    -minimax(search, &next, Step::Flip, depth - 1, ply + 1).unwrap()
+                })
+                .max()
+        }
+    }
+}
+
+/// Positions of a random game, every few turns.
+fn positions(variant: &Variant, seed: u64, count: usize) -> Vec<Game<'_>> {
+    let mut game = Game::new(variant, Layout::Random, seed).unwrap();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut found = Vec::new();
+    while found.len() < count && game.outcome().is_none() {
+        let turns = game.legal_turns().unwrap();
+        let Some(turn) = turns.choose(&mut rng) else {
+            break;
+        };
+        game.play_legal(turn.clone()).unwrap();
+        if game.history().len().is_multiple_of(3) && game.outcome().is_none() {
+            found.push(Game::from_position(variant, game.position().clone()).unwrap());
+        }
+    }
+    found
+}
+
+/// The robot's value of a position, and of the turn it chooses, are the values a search
+/// without pruning, table or ordering gives: the pruning, the table, the killers and the
+/// history lose nothing.
+#[test]
+fn pruning_finds_the_minimax_value() {
+    // Small boards, so that the search without pruning lists every line quickly.
+    let cases = [
+        ("truchet-browne", 3, 4),
+        ("truchet-hex", 2, 4),
+        ("truchet-browne", 5, 3),
+        ("truchet-boardspace", 7, 2),
+    ];
+    for (ruleset, size, depth) in cases {
+        let variant = Variant::load_named(ruleset, Some(size)).unwrap();
+        let appraiser = Appraiser::new(&variant);
+        for (k, game) in positions(&variant, 7, 2).iter().enumerate() {
+            let position = game.position();
+            let mut table = Table::new(10);
+            let mut reference_table = Table::new(1);
+            let reference =
+                Search::new(&variant, &appraiser, &mut reference_table, Limit::Depth(1));
+            let exact = minimax(&reference, position, Step::Flip, depth, 0).unwrap();
+            let mut search = Search::new(&variant, &appraiser, &mut table, Limit::Depth(depth));
+            let (delta, score) = search.root(position).unwrap();
+            assert_eq!(score, exact, "{ruleset}, position {k}, depth {depth}");
+            // The chosen move is worth what the root is worth.
+            let next = variant.play(position, &delta).unwrap();
+            let steps = if variant.model.flippable(position).is_empty() {
+                1
+            } else {
+                2
+            };
+            let chosen = -minimax(&reference, &next, Step::Flip, depth - steps, 1).unwrap();
+            assert_eq!(chosen, exact, "{ruleset}, position {k}: the chosen move");
+        }
+    }
+}
+
+/// However little time it has, the timed robot plays a legal turn.
+#[test]
+fn a_timed_search_always_answers() {
+    let variant = Variant::load_named("truchet-browne", Some(7)).unwrap();
+    for game in positions(&variant, 3, 3) {
+        let Choice::Turn(turn) = AlphaBetaPlayer::new(Limit::Millis(1))
+            .choose(&game)
+            .unwrap()
+        else {
+            panic!("a turn")
+        };
+        assert!(game.legal_turns().unwrap().contains(&turn));
+    }
+}
+
+#[test]
+fn limits_read_as_written() {
+    assert_eq!(parse_limit("3"), Ok(Limit::Depth(3)));
+    assert_eq!(parse_limit("12"), Ok(Limit::Depth(12)));
+    assert_eq!(parse_limit("250ms"), Ok(Limit::Millis(250)));
+    for bad in ["0", "13", "0ms", "ms", "", "2.5", "-1", "3600001ms", "deep"] {
+        assert!(parse_limit(bad).is_err(), "{bad}");
+    }
+}

@@ -1,0 +1,292 @@
+//! How good a position is for a player when the ruleset has no `evaluate`, from what the
+//! ruleset says matters: the material, each side's progress toward the goals its end
+//! rule asks about ([`crate::ruleset::goals`]), its stacks weighted by height and by how
+//! far they have come toward those goals (or, without any, toward the other side's home
+//! edge), the size of the regions they stand in, how many of them can move, and which of
+//! them an adjacent enemy could take (by the ruleset's capture table).
+//!
+//! The terms are those of Boardspace's own Truchet robot (pieces, bases held, stacks by
+//! height and advance, height times region size), with the goals, the advance and the
+//! threats read from the ruleset instead of written for one game, and two more
+//! (mobility and threats) for the ways Truchet games are won besides captures: leaving
+//! the other side no move, and taking what stands unguarded. Each term is a difference
+//! (the player's less the other's) and the appraisal their weighted sum, in pieces'
+//! worth ([`Weights`]).
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+
+use variant_run_core::{CaptureTable, Colour, JunctionId, PlayerId, Position};
+
+use crate::ruleset::goals::Goal;
+use crate::ruleset::Variant;
+
+/// How many terms an appraisal has, in the order of [`TERMS`].
+pub const TERM_COUNT: usize = 6;
+
+/// The terms by name.
+pub const TERMS: [&str; TERM_COUNT] = [
+    "material", "goals", "stacks", "regions", "mobility", "threats",
+];
+
+/// The weight of each term, in pieces' worth per unit of the term.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights(pub [f64; TERM_COUNT]);
+
+impl Weights {
+    /// The weights a ruleset is appraised with: a piece is worth one; a
+    /// whole goal reached is worth half the pieces a side starts with (so a goal that
+    /// needs three junctions puts each at two pieces on Truchet's twelve); Boardspace's
+    /// robot's stack and region weights (a tenth of a piece per height-weighted stack,
+    /// 0.014 per height and junction of its region); a twentieth of a piece per stack
+    /// that can move; a fifth of a piece per height of a stack an adjacent enemy can
+    /// take.
+    pub fn standard(start_material: f64) -> Weights {
+        Weights([1.0, 0.5 * start_material, 0.1, 0.014, 0.05, -0.2])
+    }
+}
+
+/// A ruleset's appraisal, with what it reads from the board worked out once.
+pub struct Appraiser {
+    goals: Vec<Goal>,
+    /// For each player, each junction's steps to the nearest junction the player
+    /// advances toward, if it has any (a fixed board only).
+    distance: [Option<Vec<u8>>; 2],
+    /// The farthest any junction is from them: a stack there has advanced nothing.
+    farthest: [u8; 2],
+    capture: CaptureTable,
+    /// Each player's junction colour: a stack there is at home for the capture table.
+    colours: [Colour; 2],
+    max_height: u8,
+    weights: Weights,
+    scratch: RefCell<Scratch>,
+}
+
+#[derive(Default)]
+struct Scratch {
+    region: Vec<u32>,
+    sizes: Vec<u32>,
+    queue: VecDeque<JunctionId>,
+}
+
+impl Appraiser {
+    /// The appraisal of `variant` with its standard weights.
+    pub fn new(variant: &Variant) -> Appraiser {
+        let start = variant.start_position(&vec![0; variant.model.board.cell_count()]);
+        let material = f64::from(start.pieces(0) + start.supply(0)).max(1.0);
+        Appraiser::with_weights(variant, Weights::standard(material))
+    }
+
+    pub fn with_weights(variant: &Variant, weights: Weights) -> Appraiser {
+        let goals = variant.goals().goals.clone();
+        let board = &variant.model.board;
+        let mut distance = [None, None];
+        let mut farthest = [0, 0];
+        if !board.is_patch() {
+            for player in 0..2u8 {
+                let mut targets: Vec<JunctionId> = goals
+                    .iter()
+                    .filter(|g| g.player() == player)
+                    .flat_map(|g| g.targets().iter().copied())
+                    .collect();
+                if targets.is_empty() {
+                    targets = variant.home_junctions(1 - player);
+                }
+                if !targets.is_empty() {
+                    let steps = steps_from(variant, &targets);
+                    farthest[player as usize] = steps.iter().copied().max().unwrap_or(0);
+                    distance[player as usize] = Some(steps);
+                }
+            }
+        }
+        Appraiser {
+            goals,
+            distance,
+            farthest,
+            capture: variant.model.rules.capture.clone(),
+            colours: [0, 1].map(|p| variant.model.rules.colour_of(p)),
+            max_height: variant.model.rules.max_height,
+            weights,
+            scratch: RefCell::default(),
+        }
+    }
+
+    pub fn weights(&self) -> Weights {
+        self.weights
+    }
+
+    /// How good `position` is for `player`, in pieces' worth.
+    pub fn appraise(&self, position: &Position, player: PlayerId) -> f64 {
+        let terms = self.terms(position, player);
+        terms
+            .iter()
+            .zip(self.weights.0.iter())
+            .map(|(t, w)| t * w)
+            .sum()
+    }
+
+    /// Each term for `player`: theirs less the other's.
+    pub fn terms(&self, position: &Position, player: PlayerId) -> [f64; TERM_COUNT] {
+        let mut scratch = self.scratch.borrow_mut();
+        let scratch = &mut *scratch;
+        regions(position, scratch);
+        let mut terms = [0.0; TERM_COUNT];
+        for side in 0..2u8 {
+            let sign = if side == player { 1.0 } else { -1.0 };
+            let own = self.side_terms(position, side, scratch);
+            for (t, o) in terms.iter_mut().zip(own) {
+                *t += sign * o;
+            }
+        }
+        terms
+    }
+
+    /// One side's terms, the regions worked out in `scratch`.
+    fn side_terms(
+        &self,
+        position: &Position,
+        side: PlayerId,
+        scratch: &Scratch,
+    ) -> [f64; TERM_COUNT] {
+        let board = position.board();
+        let material = f64::from(position.pieces(side) + position.supply(side));
+        let goals: f64 = self
+            .goals
+            .iter()
+            .filter(|g| g.player() == side)
+            .map(|g| g.progress(position))
+            .sum();
+        let distance = self.distance[side as usize].as_deref();
+        let farthest = f64::from(self.farthest[side as usize]);
+        let colour = self.colours[side as usize];
+        let (mut stacks, mut regions, mut mobility, mut threats) = (0.0, 0.0, 0.0, 0.0);
+        for j in 0..board.junction_count() as JunctionId {
+            let stack = position.stack(j);
+            if stack.owner() != Some(side) {
+                continue;
+            }
+            let height = stack.height();
+            let advance = distance.map_or(0.0, |d| farthest - f64::from(d[j as usize]));
+            stacks += height_weight(height) * (1.0 + 0.1 * advance);
+            let region = scratch.sizes[scratch.region[j as usize] as usize];
+            regions += f64::from(height) * f64::from(region);
+            if can_move(position, j, height) {
+                mobility += 1.0;
+            }
+            let at_home = board.junction(j).colour == colour;
+            if self
+                .capture
+                .captures(self.attack_on(position, j, side), height, at_home)
+            {
+                threats += f64::from(height);
+            }
+        }
+        [material, goals, stacks, regions, mobility, threats]
+    }
+
+    /// The tallest landing the other side could make on `j` from the junctions next to
+    /// it: its stacks there merged (two or more), or a split of one of them.
+    fn attack_on(&self, position: &Position, j: JunctionId, side: PlayerId) -> u8 {
+        let (mut sum, mut count, mut split) = (0u8, 0, 0u8);
+        for &k in position.board().neighbours(j) {
+            let stack = position.stack(k);
+            if stack.owner().is_some_and(|o| o != side) {
+                sum = sum.saturating_add(stack.height());
+                count += 1;
+                split = split.max(stack.height().saturating_sub(1));
+            }
+        }
+        let merged = if count >= 2 {
+            sum.min(self.max_height)
+        } else {
+            0
+        };
+        merged.max(split)
+    }
+}
+
+/// A stack's worth by height, before its advance: taller stacks capture more and are
+/// taken by fewer (Boardspace weighs heights 1 to 4 about as 1, 2.2, 3.3 and 4.4).
+fn height_weight(height: u8) -> f64 {
+    match height {
+        0 => 0.0,
+        1 => 1.0,
+        h => 1.1 * f64::from(h),
+    }
+}
+
+/// Whether the stack on `j` has a move of its own: an empty junction along a band (a
+/// step), or, two or more high, an empty junction beside it (a split).
+fn can_move(position: &Position, j: JunctionId, height: u8) -> bool {
+    let board = position.board();
+    board
+        .band_neighbours(j, position.tiles())
+        .any(|k| position.stack(k).is_empty())
+        || (height >= 2
+            && board
+                .neighbours(j)
+                .iter()
+                .any(|&k| position.stack(k).is_empty()))
+}
+
+/// Numbers the regions (junctions joined by bands) into `scratch.region`, their sizes into
+/// `scratch.sizes`.
+fn regions(position: &Position, scratch: &mut Scratch) {
+    let board = position.board();
+    let n = board.junction_count();
+    scratch.region.clear();
+    scratch.region.resize(n, u32::MAX);
+    scratch.sizes.clear();
+    for start in 0..n as JunctionId {
+        if scratch.region[start as usize] != u32::MAX {
+            continue;
+        }
+        let id = scratch.sizes.len() as u32;
+        let mut size = 0;
+        scratch.region[start as usize] = id;
+        scratch.queue.push_back(start);
+        while let Some(j) = scratch.queue.pop_front() {
+            size += 1;
+            for k in board.band_neighbours(j, position.tiles()) {
+                if scratch.region[k as usize] == u32::MAX {
+                    scratch.region[k as usize] = id;
+                    scratch.queue.push_back(k);
+                }
+            }
+        }
+        scratch.sizes.push(size);
+    }
+}
+
+/// Each junction's steps (between junctions sharing a tile side) to the nearest of
+/// `targets` on the ruleset's board; unreachable ones as far as the farthest reached.
+fn steps_from(variant: &Variant, targets: &[JunctionId]) -> Vec<u8> {
+    let board = &variant.model.board;
+    let mut steps = vec![u8::MAX; board.junction_count()];
+    let mut queue: VecDeque<JunctionId> = VecDeque::new();
+    for &t in targets {
+        steps[t as usize] = 0;
+        queue.push_back(t);
+    }
+    while let Some(j) = queue.pop_front() {
+        let next = steps[j as usize].saturating_add(1);
+        for &k in board.neighbours(j) {
+            if steps[k as usize] == u8::MAX {
+                steps[k as usize] = next;
+                queue.push_back(k);
+            }
+        }
+    }
+    let reached = steps
+        .iter()
+        .copied()
+        .filter(|&s| s != u8::MAX)
+        .max()
+        .unwrap_or(0);
+    for s in &mut steps {
+        if *s == u8::MAX {
+            *s = reached;
+        }
+    }
+    steps
+}

@@ -1,0 +1,361 @@
+//! What the end rule pursues, read from the questions it asks: the computer players aim
+//! at a ruleset's goals without an `evaluate` written for them.
+//!
+//! An end script sees the game only through the `game` API (see [`super::script::memo`]),
+//! so the questions it asks on its way to "not over yet" name what would end the game:
+//! `game.count_held("w", ["a1", "c1", "e1", "g1"]) >= 3` is a goal of holding three of
+//! four junctions, `game.connected(p, from, to, "tiles")` a goal of a chain. Asked on a
+//! few positions of a seeded random game (the start, and where play goes from there),
+//! each such question becomes a [`Goal`] with its junctions read on the ruleset's board,
+//! which a player can measure on any position: how many of the junctions a player holds,
+//! how many empty junctions a chain still needs. Material (taking every piece) and
+//! mobility (leaving the other side no turn) are counted by the players themselves.
+//!
+//! Only the questions a goal is made of are read: a goal written another way (a loop of
+//! `owner_at` with a count of its own) is not seen, and the players then aim by material
+//! alone, as before, or by the ruleset's `evaluate`. A count compared with a number only
+//! where the script asks (a literal or `game.param(..)`) gives its threshold; compared
+//! later (through a variable), the goal is taken as holding every junction counted.
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use variant_run_core::{JunctionId, PlayerId, Position};
+
+use super::script::board_edges::{self, Adjacency};
+use super::script::memo::Tape;
+use super::script::questions::{Comparison, Constant, Named, Op, Question};
+use super::Variant;
+
+/// Positions of the seeded random game whose end-rule questions are read.
+const PROBED_TURNS: usize = 48;
+
+/// One way the end rule lets a player win, measurable on any position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// `player` wins by topping `needed` of `junctions` (`count_held`).
+    Hold {
+        player: PlayerId,
+        junctions: Vec<JunctionId>,
+        needed: u32,
+    },
+    /// `player` wins by a chain of its pieces from one of `from` to one of `to`
+    /// (`connected` or `gap`); `start_gap` is the chain's length on an empty board.
+    Chain {
+        player: PlayerId,
+        from: Vec<JunctionId>,
+        to: Vec<JunctionId>,
+        adjacency: Adjacency,
+        start_gap: u32,
+    },
+}
+
+impl Goal {
+    /// The player the goal wins for.
+    pub fn player(&self) -> PlayerId {
+        match self {
+            Goal::Hold { player, .. } | Goal::Chain { player, .. } => *player,
+        }
+    }
+
+    /// How much of the goal `position` has reached, from 0 (nothing) to 1 (won).
+    pub fn progress(&self, position: &Position) -> f64 {
+        match self {
+            Goal::Hold {
+                player,
+                junctions,
+                needed,
+            } => {
+                let held = junctions
+                    .iter()
+                    .filter(|&&j| position.stack(j).is_owned_by(*player))
+                    .count() as u32;
+                f64::from(held.min(*needed)) / f64::from((*needed).max(1))
+            }
+            Goal::Chain {
+                player,
+                from,
+                to,
+                adjacency,
+                start_gap,
+            } => match board_edges::gap(position, *player, from, to, *adjacency) {
+                Some(gap) => 1.0 - f64::from(gap.min(*start_gap)) / f64::from((*start_gap).max(1)),
+                None => 0.0,
+            },
+        }
+    }
+
+    /// The junctions a player's stacks advance toward: the ones to hold, or the far end
+    /// of the chain.
+    pub fn targets(&self) -> &[JunctionId] {
+        match self {
+            Goal::Hold { junctions, .. } => junctions,
+            Goal::Chain { to, .. } => to,
+        }
+    }
+}
+
+/// The goals a ruleset's end rule asks about, each once, in the order first asked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Goals {
+    pub goals: Vec<Goal>,
+}
+
+impl Goals {
+    /// The goals of one player.
+    pub fn of(&self, player: PlayerId) -> impl Iterator<Item = &Goal> {
+        self.goals.iter().filter(move |g| g.player() == player)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.goals.is_empty()
+    }
+}
+
+impl Variant {
+    /// The goals the end rule asks about (see the module's notes), found the first time
+    /// they are asked for and kept. A failing end script, or a board that grows and
+    /// shrinks (whose junctions have no lasting names), gives none.
+    pub fn goals(&self) -> &Goals {
+        self.goals.get_or_init(|| self.find_goals())
+    }
+
+    /// The junctions of a player's home edge (`[[players]] home`), if they have one and
+    /// the board is fixed.
+    pub fn home_junctions(&self, player: PlayerId) -> Vec<JunctionId> {
+        let Some(edge) = self.homes[player as usize] else {
+            return Vec::new();
+        };
+        if self.model.board.is_patch() {
+            return Vec::new();
+        }
+        board_edges::junctions_on(&self.model.board, &edge.to_string()).unwrap_or_default()
+    }
+
+    fn find_goals(&self) -> Goals {
+        let mut goals = Goals::default();
+        if self.model.board.is_patch() {
+            return goals;
+        }
+        let mut position = self.start_position(&vec![0; self.model.board.cell_count()]);
+        let mut rng = Pcg64Mcg::seed_from_u64(0x90a1);
+        for _ in 0..PROBED_TURNS {
+            let tape = Rc::new(RefCell::new(Tape::new(self.host.compared())));
+            let Ok(outcome) = self.run_end_script(&position, Some(Rc::clone(&tape))) else {
+                break;
+            };
+            for (question, _) in tape.take().asked {
+                if let Some(goal) = self.goal_of(&question) {
+                    if !goals.goals.contains(&goal) {
+                        goals.goals.push(goal);
+                    }
+                }
+            }
+            if outcome.is_some() {
+                break;
+            }
+            let Some(delta) = self
+                .model
+                .random_turn(&position, &mut |n| rng.gen_range(0..n))
+            else {
+                break;
+            };
+            self.model.apply(&mut position, &delta);
+            if self.model.settle(self, &mut position).is_err() {
+                break;
+            }
+        }
+        goals
+    }
+
+    /// The goal a question stands for, if it is one: a count of held junctions (with the
+    /// number it is compared with, if the script compares it where it asks), or a chain.
+    fn goal_of(&self, question: &Question) -> Option<Goal> {
+        let (question, needed) = match question {
+            Question::Compared(inner, comparison) => (&**inner, threshold(comparison)),
+            other => (other, None),
+        };
+        match question {
+            Question::CountHeld(letter, names) => {
+                let junctions = self.junctions_named(names)?;
+                let needed = needed.unwrap_or(junctions.len() as u32).max(1);
+                Some(Goal::Hold {
+                    player: self.player_lettered(letter)?,
+                    needed: needed.min(junctions.len() as u32),
+                    junctions,
+                })
+            }
+            Question::Connected(chain) | Question::Gap(chain) => {
+                let player = self.player_lettered(&chain.player)?;
+                let from = self.junctions_named(&chain.from)?;
+                let to = self.junctions_named(&chain.to)?;
+                let adjacency = Adjacency::named(&chain.adjacency).ok()?;
+                let empty = Position::empty(&self.model.board, player);
+                let start_gap = board_edges::gap(&empty, player, &from, &to, adjacency)?;
+                Some(Goal::Chain {
+                    player,
+                    from,
+                    to,
+                    adjacency,
+                    start_gap,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn player_lettered(&self, letter: &str) -> Option<PlayerId> {
+        let mut chars = letter.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => self.model.rules.player_by_letter(c),
+            _ => None,
+        }
+    }
+
+    /// Junctions by name on the ruleset's board, each once, in board order; `None` if a
+    /// name is no junction.
+    fn junctions_named(&self, names: &[Named]) -> Option<Vec<JunctionId>> {
+        let board = &self.model.board;
+        let found: Option<BTreeSet<JunctionId>> = names
+            .iter()
+            .map(|n| board.junction_by_name(&n.name))
+            .collect();
+        Some(found?.into_iter().collect())
+    }
+}
+
+/// How many a count must reach for the comparison to hold, where the script compares it
+/// with a number as it asks (`>= 3`, `> 2`, `== 3`).
+fn threshold(comparison: &Comparison) -> Option<u32> {
+    let Constant::Int(c) = comparison.constant else {
+        return None;
+    };
+    let op = if comparison.answer_right {
+        match comparison.op {
+            Op::Lt => Op::Gt,
+            Op::Le => Op::Ge,
+            Op::Gt => Op::Lt,
+            Op::Ge => Op::Le,
+            op => op,
+        }
+    } else {
+        comparison.op
+    };
+    let needed = match op {
+        Op::Ge | Op::Eq => c,
+        Op::Gt => c + 1,
+        _ => return None,
+    };
+    u32::try_from(needed).ok().filter(|&n| n > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(variant: &Variant, junctions: &[JunctionId]) -> Vec<String> {
+        junctions
+            .iter()
+            .map(|&j| variant.model.board.junction_name(j))
+            .collect()
+    }
+
+    /// Boardspace's bases: three of four junctions for each side, read from the end
+    /// rule's `count_held(...) >= game.param("bases_to_win")`.
+    #[test]
+    fn the_bases_of_boardspace_are_goals_of_three() {
+        let variant = Variant::load_named("truchet-boardspace", None).unwrap();
+        let goals = &variant.goals().goals;
+        let holds: Vec<(PlayerId, Vec<String>, u32)> = goals
+            .iter()
+            .filter_map(|g| match g {
+                Goal::Hold {
+                    player,
+                    junctions,
+                    needed,
+                } => Some((*player, names(&variant, junctions), *needed)),
+                Goal::Chain { .. } => None,
+            })
+            .collect();
+        let targets = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(
+            holds.contains(&(0, targets(&["a1", "c1", "e1", "g1"]), 3)),
+            "{holds:?}"
+        );
+        assert!(
+            holds.contains(&(1, targets(&["a8", "c8", "e8", "g8"]), 3)),
+            "{holds:?}"
+        );
+        assert_eq!(holds.len(), 2, "{holds:?}");
+    }
+
+    /// The connection design's chains, from each side's home edge to the far edge.
+    #[test]
+    fn the_connection_design_has_a_chain_for_each_side() {
+        let dir = crate::ruleset::find_variant("examples/designs/truchet-connection").unwrap();
+        let variant = Variant::load(&dir, Some(5)).unwrap();
+        let chains: Vec<(PlayerId, u32)> = variant
+            .goals()
+            .goals
+            .iter()
+            .filter_map(|g| match g {
+                Goal::Chain {
+                    player, start_gap, ..
+                } => Some((*player, *start_gap)),
+                Goal::Hold { .. } => None,
+            })
+            .collect();
+        // Six junction rows: a chain through tiles needs one junction of each.
+        let mut chains = chains;
+        chains.sort_unstable();
+        assert_eq!(chains, vec![(0, 6), (1, 6)]);
+    }
+
+    /// The bases design with its evaluation dropped (the fixture the players are
+    /// measured on without a heuristic): each side's goal is the other side's four home
+    /// bases, found from the end rule, which gathers them in a loop of its own. It
+    /// compares the count with a variable (`let needed = game.param(..)`), not where it
+    /// asks, so the three it needs are not read: the goal is taken as all four, each
+    /// base held a quarter of the way.
+    #[test]
+    fn the_bases_design_without_its_evaluation_still_has_its_goals() {
+        let dir = crate::ruleset::find_variant("tests/fixtures/unaided/hex-bases").unwrap();
+        let variant = Variant::load(&dir, None).unwrap();
+        assert!(!variant.has_evaluation());
+        let mut holds: Vec<(PlayerId, usize, u32)> = variant
+            .goals()
+            .goals
+            .iter()
+            .filter_map(|g| match g {
+                Goal::Hold {
+                    player,
+                    junctions,
+                    needed,
+                } => Some((*player, junctions.len(), *needed)),
+                Goal::Chain { .. } => None,
+            })
+            .collect();
+        holds.sort_unstable();
+        assert_eq!(holds, vec![(0, 4, 4), (1, 4, 4)]);
+    }
+
+    /// A goal's progress: the share of the junctions needed that a player holds.
+    #[test]
+    fn progress_counts_what_is_held() {
+        let variant = Variant::load_named("truchet-boardspace", None).unwrap();
+        let position = variant
+            .model
+            .parse_position(
+                "rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr \
+                 w.w.w.w./.w.w.w.w/w.w.w.w./......../......../b.b.b.b./.b.b.b.b/b.b.w.b. w",
+            )
+            .unwrap();
+        let white = variant.goals().of(0).next().unwrap();
+        assert!((white.progress(&position) - 1.0 / 3.0).abs() < 1e-9);
+        let black = variant.goals().of(1).next().unwrap();
+        assert_eq!(black.progress(&position), 0.0);
+    }
+}
