@@ -116,14 +116,6 @@ const NOT_RUN_HERE: &[(&str, &str)] = &[
         "reads the output of valgrind, which the suite does not have",
     ),
     (
-        "./target/release/variant-run trugo match --games 10 --player x=mcts --player o=random --seed S",
-        "a template (S = 3 to 17); the line above is the same match",
-    ),
-    (
-        "./target/release/variant-run trugo match --games 10 --player x=mcts --player o=greedy --seed S",
-        "a template (S = 3 to 21); the line above is the same match",
-    ),
-    (
         "variant-run <ruleset> perft <depth> --position \"<position text>\"",
         "a template; the examples below it are run",
     ),
