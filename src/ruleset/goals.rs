@@ -263,11 +263,18 @@ mod tests {
             .collect()
     }
 
-    /// Boardspace's bases: three of four junctions for each side, read from the end
-    /// rule's `count_held(...) >= game.param("bases_to_win")`.
+    /// A ruleset of the tests (tests/fixtures/goals/), which does not change with the
+    /// shipped rulesets.
+    fn fixture(name: &str) -> Variant {
+        let dir = crate::ruleset::find_variant(&format!("tests/fixtures/goals/{name}")).unwrap();
+        Variant::load(&dir, None).unwrap()
+    }
+
+    /// Bases as Boardspace's end rule has them: three of four junctions for each side,
+    /// read from the end rule's `count_held(...) >= game.param("bases_to_win")`.
     #[test]
-    fn the_bases_of_boardspace_are_goals_of_three() {
-        let variant = Variant::load_named("truchet-boardspace", None).unwrap();
+    fn bases_held_are_goals_of_three() {
+        let variant = fixture("browne-bases");
         let goals = &variant.goals().goals;
         let holds: Vec<(PlayerId, Vec<String>, u32)> = goals
             .iter()
@@ -282,11 +289,11 @@ mod tests {
             .collect();
         let targets = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert!(
-            holds.contains(&(0, targets(&["a1", "c1", "e1", "g1"]), 3)),
+            holds.contains(&(0, targets(&["b8", "d8", "f8", "h8"]), 3)),
             "{holds:?}"
         );
         assert!(
-            holds.contains(&(1, targets(&["a8", "c8", "e8", "g8"]), 3)),
+            holds.contains(&(1, targets(&["b1", "d1", "f1", "h1"]), 3)),
             "{holds:?}"
         );
         assert_eq!(holds.len(), 2, "{holds:?}");
@@ -345,17 +352,18 @@ mod tests {
     /// A goal's progress: the share of the junctions needed that a player holds.
     #[test]
     fn progress_counts_what_is_held() {
-        let variant = Variant::load_named("truchet-boardspace", None).unwrap();
+        let variant = fixture("browne-bases");
+        // x holds b8, one of the three of its targets it needs; o holds none of its own.
         let position = variant
             .model
             .parse_position(
                 "rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr/rrrrrrr \
-                 w.w.w.w./.w.w.w.w/w.w.w.w./......../......../b.b.b.b./.b.b.b.b/b.b.w.b. w",
+                 .x....../......../......../......../......../......../......../o....... x",
             )
             .unwrap();
-        let white = variant.goals().of(0).next().unwrap();
-        assert!((white.progress(&position) - 1.0 / 3.0).abs() < 1e-9);
-        let black = variant.goals().of(1).next().unwrap();
-        assert_eq!(black.progress(&position), 0.0);
+        let x = variant.goals().of(0).next().unwrap();
+        assert!((x.progress(&position) - 1.0 / 3.0).abs() < 1e-9);
+        let o = variant.goals().of(1).next().unwrap();
+        assert_eq!(o.progress(&position), 0.0);
     }
 }
