@@ -58,16 +58,10 @@ impl TurnRule {
         delta: &Delta,
     ) -> Result<Option<String>, Diagnostic> {
         let facts = self.model.turn_facts(position, delta);
-        let asked = Asked {
-            model: &self.model,
-            position,
-            params: &self.params,
-            size: self.size,
-            homes: self.homes,
-            allowed: None,
-            weighed: Some(&facts),
-        };
-        let recalled = self.memo.borrow().recall(&mut Replay::new(asked));
+        let recalled = self
+            .memo
+            .borrow()
+            .recall(&mut Replay::new(self.asked(position, &facts)));
         let remembering = match recalled {
             Recall::Known(known) => return Ok(known),
             Recall::Learn => true,
@@ -91,22 +85,26 @@ impl TurnRule {
     /// forms make: unknown where the tree does not know.
     pub fn every_turn_flipping(&self, position: &Position, flip: Option<CellId>) -> FlipVerdict {
         let facts = self.model.turn_facts(position, &Delta::flip_alone(flip));
-        let asked = Asked {
-            model: &self.model,
-            position,
-            params: &self.params,
-            size: self.size,
-            homes: self.homes,
-            allowed: None,
-            weighed: Some(&facts),
-        };
-        let mut replay = Replay::new(asked);
+        let mut replay = Replay::new(self.asked(position, &facts));
         let recalled = self.memo.borrow().recall(&mut replay);
         match recalled {
             _ if replay.asked_beyond_the_flip() => FlipVerdict::Unknown,
             Recall::Known(None) => FlipVerdict::AllowsEvery,
             Recall::Known(Some(_)) => FlipVerdict::RefusesEvery,
             Recall::Learn | Recall::Run => FlipVerdict::Unknown,
+        }
+    }
+
+    /// The rule's questions as asked of the turn with these facts in `position`.
+    fn asked<'a>(&'a self, position: &'a Position, facts: &'a TurnFacts) -> Asked<'a> {
+        Asked {
+            model: &self.model,
+            position,
+            params: &self.params,
+            size: self.size,
+            homes: self.homes,
+            allowed: None,
+            weighed: Some(facts),
         }
     }
 
