@@ -310,11 +310,7 @@ impl Variant {
     /// # Errors
     /// The legality rule fails.
     pub fn distinct_deltas(&self, position: &Position) -> Result<Vec<Delta>, Diagnostic> {
-        let deltas = self.model.distinct_deltas(position);
-        if self.allowed.is_none() {
-            return Ok(deltas);
-        }
-        self.model.allowed_deltas(self, position, &deltas)
+        self.allowed_of(position, self.model.distinct_deltas(position))
     }
 
     /// The distinct changes of one flip option (`flip`, or none) that the ruleset
@@ -327,7 +323,18 @@ impl Variant {
         position: &Position,
         flip: Option<CellId>,
     ) -> Result<Vec<Delta>, Diagnostic> {
-        let deltas = self.model.distinct_deltas_flipping(position, flip);
+        self.allowed_of(
+            position,
+            self.model.distinct_deltas_flipping(position, flip),
+        )
+    }
+
+    /// Of these changes, those the legality rule allows (all, without one).
+    fn allowed_of(
+        &self,
+        position: &Position,
+        deltas: Vec<Delta>,
+    ) -> Result<Vec<Delta>, Diagnostic> {
         if self.allowed.is_none() {
             return Ok(deltas);
         }
