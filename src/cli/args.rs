@@ -210,6 +210,16 @@ pub struct ServeArgs {
     /// Open the page in the browser ($BROWSER, else the system's own)
     #[arg(long)]
     pub open: bool,
+    /// Seconds a request may take to arrive (its headers, then its body) and a kept-open
+    /// connection may sit idle; a response the browser stops reading is given up after
+    /// three times as long
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = variant_run::serve::ClientTimeouts::DEFAULT_SECONDS,
+        value_parser = clap::value_parser!(u64).range(1..=3600)
+    )]
+    pub client_timeout: u64,
 }
 
 /// `evaluate`'s own options.

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use variant_run::play::setup::GameSetup;
 use variant_run::play::tournament::DEFAULT_MAX_TURNS;
-use variant_run::serve::{self as server, Listening, ServeOptions};
+use variant_run::serve::{self as server, ClientTimeouts, Listening, ServeOptions};
 
 use super::args::{GameOptions, ServeArgs};
 use super::replay::read_options;
@@ -23,6 +23,7 @@ pub fn serve(
         host: args.host,
         port: args.port,
         max_turns: options.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
+        timeouts: ClientTimeouts::of_seconds(args.client_timeout),
         read_options,
     };
     let mut printed = Ok(());

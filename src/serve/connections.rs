@@ -1,12 +1,12 @@
 //! The server's connections, accepted here rather than by `axum::serve` (which sets no
 //! timeouts), each bounded in time, and bounded in number.
 //!
-//! - A request's head must arrive whole within [`HEADER_TIMEOUT`] of the server starting
-//!   to wait for it, which is also how long a kept-alive connection may sit idle between
-//!   requests: a client sending a header a byte at a time, or nothing at all, is closed
-//!   then. (A body must arrive within [`super::http::BODY_TIMEOUT`]: see the guard.)
-//! - A response the client stops reading is given up after [`WRITE_TIMEOUT`] without
-//!   progress, so a stalled reader holds nothing for long.
+//! - A request's head must arrive whole within [`ClientTimeouts::request`] of the server
+//!   starting to wait for it, which is also how long a kept-alive connection may sit
+//!   idle between requests: a client sending a header a byte at a time, or nothing at
+//!   all, is closed then. (Its body must arrive within the same time: see the guard.)
+//! - A response the client stops reading is given up after [`ClientTimeouts::write`]
+//!   without progress, so a stalled reader holds nothing for long.
 //! - At most [`MAX_CONNECTIONS`] are open at once, far below the descriptors a process
 //!   gets (1,024 on most systems). A connection accepted past the cap closes one to make
 //!   room: first one that has sent no whole request within [`GRACE`] of opening (the
@@ -37,11 +37,38 @@ use tokio::sync::Notify;
 
 /// The most connections open at once.
 pub const MAX_CONNECTIONS: usize = 256;
-/// How long a request's head may take to arrive, counted from when the server waits for
-/// it (after the connection opens, or after the previous response).
-pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
-/// How long a response may wait for the client to read any of it.
-pub const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long the server waits on a client before giving it up (`serve --client-timeout`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClientTimeouts {
+    /// How long a request's head may take to arrive, counted from when the server waits
+    /// for it (after the connection opens, or after the previous response), and then its
+    /// body.
+    pub request: Duration,
+    /// How long a response may wait for the client to read any of it: three times
+    /// `request`, as a page or an event may be slow to drain on a poor network while
+    /// a request is a few hundred bytes.
+    pub write: Duration,
+}
+
+impl ClientTimeouts {
+    /// The default of `--client-timeout`, in seconds.
+    pub const DEFAULT_SECONDS: u64 = 10;
+
+    /// The timeouts of `--client-timeout seconds`.
+    pub fn of_seconds(seconds: u64) -> Self {
+        ClientTimeouts {
+            request: Duration::from_secs(seconds),
+            write: Duration::from_secs(seconds.saturating_mul(3)),
+        }
+    }
+}
+
+impl Default for ClientTimeouts {
+    fn default() -> Self {
+        Self::of_seconds(Self::DEFAULT_SECONDS)
+    }
+}
 /// How long a new connection has to send a whole request before the cap may close it
 /// ahead of connections that have sent one.
 pub const GRACE: Duration = Duration::from_secs(1);
@@ -111,7 +138,7 @@ fn lock(table: &Mutex<Table>) -> MutexGuard<'_, Table> {
 /// # Errors
 /// None so far: a failed accept (out of descriptors, a connection reset before it was
 /// taken) makes room or waits a moment, and goes on.
-pub async fn serve(listener: TcpListener, app: Router) -> io::Result<()> {
+pub async fn serve(listener: TcpListener, app: Router, timeouts: ClientTimeouts) -> io::Result<()> {
     let table = Arc::new(Mutex::new(Table::default()));
     let clock = Instant::now();
     loop {
@@ -160,12 +187,13 @@ pub async fn serve(listener: TcpListener, app: Router) -> io::Result<()> {
                 stream,
                 activity,
                 clock,
+                write_timeout: timeouts.write,
                 stalled: None,
             });
             let mut builder = http1::Builder::new();
             builder
                 .timer(TokioTimer::new())
-                .header_read_timeout(HEADER_TIMEOUT);
+                .header_read_timeout(timeouts.request);
             let connection = builder.serve_connection(io, service);
             tokio::select! {
                 _ = connection => {}
@@ -193,11 +221,12 @@ fn millis_since(clock: Instant) -> u64 {
 }
 
 /// A connection's stream, noting when bytes move and giving up a write the client does
-/// not take for [`WRITE_TIMEOUT`].
+/// not take for its write timeout.
 struct Watched {
     stream: TcpStream,
     activity: Arc<Activity>,
     clock: Instant,
+    write_timeout: Duration,
     /// Since when a write has waited for the client, as a deadline.
     stalled: Option<Pin<Box<tokio::time::Sleep>>>,
 }
@@ -209,11 +238,12 @@ impl Watched {
             .store(millis_since(self.clock), Ordering::Relaxed);
     }
 
-    /// A write that is waiting: pending until [`WRITE_TIMEOUT`] passes without progress.
+    /// A write that is waiting: pending until the write timeout passes without progress.
     fn waiting(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<usize>> {
+        let timeout = self.write_timeout;
         let deadline = self
             .stalled
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep(WRITE_TIMEOUT)));
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
         match deadline.as_mut().poll(cx) {
             Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
                 io::ErrorKind::TimedOut,
@@ -283,5 +313,18 @@ impl AsyncWrite for Watched {
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The README gives these figures for a server started without `--client-timeout`.
+    #[test]
+    fn by_default_a_request_has_10_seconds_and_a_response_30() {
+        let default = ClientTimeouts::default();
+        assert_eq!(default.request, Duration::from_secs(10));
+        assert_eq!(default.write, Duration::from_secs(30));
     }
 }

@@ -8,7 +8,7 @@
 //! from a page of this server; and a request that changes anything is a POST of JSON,
 //! which a page elsewhere cannot send without asking first (and nothing here answers
 //! such asking). Bodies are bounded in size (a record may be large, nothing else is) and
-//! in time ([`BODY_TIMEOUT`]), malformed bodies and queries get a 4xx saying what is
+//! in time (`serve --client-timeout`), malformed bodies and queries get a 4xx saying what is
 //! wrong, and the game's answers to turns and records are the refusals the command line
 //! gives.
 
@@ -40,8 +40,6 @@ pub const MAX_BODY_BYTES: usize = 64 << 10;
 /// The largest body of a record upload: a record at its limit, written as a JSON string
 /// (each `"` and `\` doubled at worst).
 pub const MAX_RECORD_BODY_BYTES: usize = 2 * MAX_RECORD_BYTES as usize + MAX_BODY_BYTES;
-/// How long a request's body may take to arrive whole, once its head has.
-pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
 #[derive(Clone)]
 struct App {
@@ -49,11 +47,18 @@ struct App {
     /// The address listened on: the one a request's `Host` is checked against when it
     /// does not say which address its connection came in on.
     address: SocketAddr,
+    /// How long a request's body may take to arrive whole, once its head has.
+    body_timeout: Duration,
 }
 
-/// The server's routes, for a session listening on `address`.
-pub fn router(session: Handle, address: SocketAddr) -> Router {
-    let app = App { session, address };
+/// The server's routes, for a session listening on `address`, taking `body_timeout`
+/// at most to read a request's body.
+pub fn router(session: Handle, address: SocketAddr, body_timeout: Duration) -> Router {
+    let app = App {
+        session,
+        address,
+        body_timeout,
+    };
     let record = Router::new()
         .route("/api/record", post(load_record).get(record_text))
         .layer(DefaultBodyLimit::max(MAX_RECORD_BODY_BYTES));
@@ -105,7 +110,7 @@ async fn guard(State(app): State<App>, request: HttpRequest, next: Next) -> Resp
     if let Some(refusal) = refusal(&app, &request) {
         return refusal;
     }
-    let request = match whole_body(request).await {
+    let request = match whole_body(request, app.body_timeout).await {
         Ok(request) => request,
         Err(refusal) => return refusal,
     };
@@ -131,15 +136,15 @@ fn body_limit(request: &HttpRequest) -> usize {
     }
 }
 
-/// The request with its body read whole, within [`BODY_TIMEOUT`] and the route's size:
-/// a client that sends a body slowly, or never, holds nothing past the timeout.
-async fn whole_body(request: HttpRequest) -> Result<HttpRequest, Response> {
+/// The request with its body read whole, within `timeout` and the route's size: a
+/// client that sends a body slowly, or never, holds nothing past the timeout.
+async fn whole_body(request: HttpRequest, timeout: Duration) -> Result<HttpRequest, Response> {
     if request.method() == Method::GET || request.method() == Method::HEAD {
         return Ok(request);
     }
     let limit = body_limit(&request);
     let (parts, body) = request.into_parts();
-    match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, limit)).await {
+    match tokio::time::timeout(timeout, axum::body::to_bytes(body, limit)).await {
         Ok(Ok(bytes)) => Ok(HttpRequest::from_parts(parts, Body::from(bytes))),
         Ok(Err(_)) => Err(text(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -149,7 +154,7 @@ async fn whole_body(request: HttpRequest) -> Result<HttpRequest, Response> {
             StatusCode::REQUEST_TIMEOUT,
             format!(
                 "the request's body did not arrive within {} seconds",
-                BODY_TIMEOUT.as_secs()
+                timeout.as_secs()
             ),
         )),
     }

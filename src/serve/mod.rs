@@ -37,6 +37,7 @@ use std::net::{IpAddr, SocketAddr};
 
 use crate::play::setup::GameSetup;
 pub use addresses::Listening;
+pub use connections::ClientTimeouts;
 
 /// Reads a record's options line as the command line reads a ruleset's options (the
 /// command line's parser lives in the binary).
@@ -53,6 +54,8 @@ pub struct ServeOptions {
     pub port: u16,
     /// A game still going after this many turns stops, as `play`'s do.
     pub max_turns: usize,
+    /// How long the server waits on a client.
+    pub timeouts: ClientTimeouts,
     pub read_options: ReadOptions,
 }
 
@@ -92,8 +95,8 @@ pub fn serve(options: ServeOptions, ready: impl FnOnce(&Listening)) -> Result<()
         let bound = listener.local_addr()?;
         let dual_stack = bound.is_ipv6() && addresses::takes_ipv4(&listener);
         ready(&Listening::of(bound, dual_stack));
-        let app = http::router(handle, bound);
-        connections::serve(listener, app).await?;
+        let app = http::router(handle, bound, options.timeouts.request);
+        connections::serve(listener, app, options.timeouts).await?;
         Ok(())
     })
 }

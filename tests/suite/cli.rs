@@ -327,6 +327,29 @@ fn threads_are_capped_with_a_message() {
     );
 }
 
+/// `serve --client-timeout` is how long the server waits on a client; the README's
+/// figures (10 seconds, 30 for a response) are its default, and a timeout of none is
+/// refused before anything listens.
+#[test]
+fn serve_s_client_timeout_defaults_to_the_readme_s_and_is_bounded() {
+    let help = stdout(&run(&["truchet-browne", "serve", "--help"], ""));
+    let line = help
+        .lines()
+        .find(|line| line.contains("--client-timeout <SECONDS>"))
+        .unwrap_or_else(|| panic!("no --client-timeout in:\n{help}"));
+    assert!(line.contains("three times as long [default: 10]"), "{line}");
+    for bad in ["0", "3601", "ten"] {
+        let output = run(&["truchet-browne", "serve", "--client-timeout", bad], "");
+        assert_eq!(output.status.code(), Some(2), "{bad}");
+        assert!(output.stdout.is_empty());
+        assert!(
+            stderr(&output).contains(&format!("invalid value '{bad}' for '--client-timeout")),
+            "{}",
+            stderr(&output)
+        );
+    }
+}
+
 /// A `--param` value passes the size checks a `[params]` value gets in variant.toml, and
 /// is refused before play with a message that names `--param`, not in the middle of a
 /// game blaming the script that read it.
