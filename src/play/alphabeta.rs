@@ -32,9 +32,10 @@ use variant_run_core::{CellId, Delta, Position};
 use super::appraisal::Appraiser;
 use super::criteria::SearchView;
 use super::game::{Game, GameError};
-use super::mcts::{lead_chance, MAX_MILLIS};
+use super::lead::lead_chance;
 use super::players::{Choice, Player};
 use super::thinking_time::ThinkingClock;
+use super::thinking_time::MAX_MILLIS;
 use super::transposition::{Bound, Table};
 use crate::ruleset::Variant;
 

@@ -36,10 +36,11 @@ use variant_run_core::{Delta, PlayerId, Position};
 
 use super::criteria::SearchView;
 use super::game::{Game, GameError};
+use super::lead::lead_chance;
 use super::lookahead;
 use super::players::{Choice, Player};
 use super::playout::{play_out, PlayoutEnd};
-use super::thinking_time::ThinkingClock;
+use super::thinking_time::{ThinkingClock, MAX_MILLIS};
 use crate::ruleset::Variant;
 
 /// Turns a playout plays before it is scored by the ruleset's evaluation.
@@ -58,12 +59,9 @@ const WIDEN_RATE: f64 = 1.5;
 /// Counted from the tree's own sizes, not the allocator's, so a seed still makes the same
 /// choice on every machine.
 pub const MAX_TREE_BYTES: usize = 512 << 20;
-/// The largest budgets a search takes: an hour, or ten million playouts, a turn.
+/// The largest budgets a search takes: an hour ([`MAX_MILLIS`]), or ten million
+/// playouts, a turn.
 pub const MAX_PLAYOUTS: u32 = 10_000_000;
-pub const MAX_MILLIS: u64 = 3_600_000;
-/// Material difference (in pieces) that scores a cut-off playout about 0.73 for the side
-/// ahead: the scale of the logistic curve.
-const MATERIAL_SCALE: f64 = 2.0;
 
 /// How a playout cut off before the end is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -446,12 +444,6 @@ fn result_scores(winner: Option<PlayerId>) -> [f64; 2] {
 fn lead_scores(lead: f64) -> [f64; 2] {
     let first = lead_chance(lead);
     [first, 1.0 - first]
-}
-
-/// The chance a player `lead` pieces' worth ahead wins, as a cut-off playout scores it
-/// (a logistic curve: 0.5 when even, about 0.73 two pieces ahead).
-pub fn lead_chance(lead: f64) -> f64 {
-    1.0 / (1.0 + (-lead / MATERIAL_SCALE).exp())
 }
 
 /// The distinct turns of a position, the ones that take the most enemy pieces first (by

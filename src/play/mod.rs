@@ -11,6 +11,7 @@ pub mod game;
 pub mod game_record;
 pub mod input;
 pub mod layouts;
+pub mod lead;
 pub mod listing;
 pub mod lookahead;
 pub mod mcts;

@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 
 use crate::cpu_time::thread_cpu_time;
 
+/// The longest a player with a time budget may think about one turn: an hour.
+pub const MAX_MILLIS: u64 = 3_600_000;
+
 /// Started when a player starts thinking; says how much of its budget it has used.
 pub struct ThinkingClock {
     started_cpu: Option<Duration>,

@@ -24,7 +24,7 @@ use super::computer_turn::play_computer_turn;
 use super::criteria::CriteriaWatch;
 use super::game::{Game, GameError};
 pub use super::game_record::{End, GameRecord, PositionRecord};
-use super::mcts::lead_chance;
+use super::lead::lead_chance;
 use super::notation::Notation;
 use super::players::{computer_player, PLAYER_KINDS};
 use super::samples::{samples, SampleGame};
