@@ -4,10 +4,10 @@
 
 use std::fmt::Write;
 
-use super::html::escape;
 use super::stats::Bins;
 use super::summary::{Comparison, FigureValue, Summary};
 use super::text::{both_labels, percent, percent_interval};
+use crate::markup::escape;
 
 /// The colours of A and B (the first one for a single match).
 pub const COLOURS: [&str; 2] = ["#3466a8", "#e07b28"];
