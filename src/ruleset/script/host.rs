@@ -17,6 +17,7 @@ use super::limits::{raise_hint, too_large, Limits};
 use super::modules::{
     check_imports, parse_error, read_script, SandboxResolver, ScriptDirs, Sources,
 };
+use super::shown_path::display_name;
 use super::stdlib;
 use super::strict::{register_strict_comparisons, type_words};
 use crate::diagnostic::Diagnostic;
@@ -281,16 +282,6 @@ impl ScriptHost {
             "here",
         )
     }
-}
-
-/// A path as errors show it: relative to the working directory when it is below it.
-pub fn display_name(path: &Path) -> String {
-    std::env::current_dir()
-        .ok()
-        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
-        .unwrap_or_else(|| path.to_path_buf())
-        .display()
-        .to_string()
 }
 
 /// Follows function-call wrappers down to the error that started it, remembering the

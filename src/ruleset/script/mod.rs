@@ -21,13 +21,15 @@ mod probe;
 pub mod questions;
 pub mod replay;
 pub mod shared_memory;
+mod shown_path;
 mod sizes;
 mod stdlib;
 mod strict;
 
 pub use api::GameView;
-pub use host::{display_name, map_str, toml_to_dynamic, Script, ScriptHost};
+pub use host::{map_str, toml_to_dynamic, Script, ScriptHost};
 pub use limits::Limits;
 pub use lint::{check_params_read, lines_the_lattice_lacks, require_hook};
 pub use modules::ScriptDirs;
+pub use shown_path::display_name;
 pub use sizes::MAX_DEPTH;

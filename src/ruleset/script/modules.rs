@@ -19,7 +19,7 @@ use rhai::{ASTNode, Engine, EvalAltResult, Expr, Module, Position, Scope, Stmt, 
 
 use super::closures::variable_from_outside;
 use super::compared::ComparedSites;
-use super::host::display_name;
+use super::shown_path::display_name;
 use crate::diagnostic::Diagnostic;
 use crate::ruleset::library::shared_scripts_dir;
 use crate::ruleset::merged::{resolve_extends, MergedToml};
