@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::session::{Answer, Reply};
+use super::reply::{Answer, Reply};
 use crate::play::players::check_kind;
 use crate::play::setup::{GameSetup, PlayerChoice, DEFAULT_KINDS};
 use crate::play::tournament::{computer_kinds, MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS};

@@ -32,7 +32,8 @@ use super::connections::{mark_served, Connection};
 use super::files;
 use super::names::{host_names_this_server, origin_is_this_server, own_names};
 use super::page;
-use super::session::{Answer, ChoiceIn, ClickIn, Handle, NewGame, Reply, Request};
+use super::reply::{Answer, Reply};
+use super::session::{ChoiceIn, ClickIn, Handle, NewGame, Request};
 use crate::play::record::MAX_RECORD_BYTES;
 
 /// The largest body of a request other than a record.

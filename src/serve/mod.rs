@@ -16,6 +16,7 @@
 //!   scripts) watched for changes, for the session and for `play --watch` and
 //!   `show --watch` at the terminal;
 //! - [`compare`]: `compare` against another ruleset, on worker threads, with progress;
+//! - [`reply`]: what the session and the comparisons answer a request with;
 //! - [`page`]: the page itself (HTML, CSS and JavaScript built into the binary: nothing
 //!   is fetched from elsewhere). It holds no rules: what may be clicked comes from
 //!   [`crate::play::choices`].
@@ -27,6 +28,7 @@ pub mod files;
 pub mod http;
 pub mod names;
 pub mod page;
+pub mod reply;
 pub mod session;
 pub mod thinker;
 pub mod view;

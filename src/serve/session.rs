@@ -16,11 +16,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 use tokio::sync::{oneshot, watch};
 use variant_run_core::{CellId, PlayerId, Position};
 
 use super::compare::{CompareRequest, CompareStatus};
+use super::reply::{Answer, Reply};
 use super::thinker::{Job, Thinker, Thought};
 use super::view::{self, Frame};
 use super::watch::Watcher;
@@ -34,18 +35,6 @@ use crate::play::tournament::computer_kinds;
 use crate::play::{replay, Game, GameError, Notation};
 use crate::printable::printable;
 use crate::ruleset::{find_variant, Variant};
-
-/// The answer to a request: something for the page, or a refusal with its HTTP status
-/// (4xx: the request itself was wrong).
-pub type Answer = Result<Reply, (u16, String)>;
-
-/// What the page gets back.
-pub enum Reply {
-    Json(Value),
-    Svg(String),
-    Text(String),
-    Html(String),
-}
 
 /// A click's choice, as the page sends it.
 #[derive(Clone, Debug, Deserialize)]
