@@ -2,6 +2,7 @@
 //! for files.
 
 mod ascii;
+mod grid;
 mod patch;
 mod svg;
 

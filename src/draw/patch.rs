@@ -11,7 +11,7 @@
 
 use variant_run_core::{names, CellId, Colour, GameModel, Lattice, Position, Vertex};
 
-use super::ascii::{draw_between, tile_legend, Canvas};
+use super::grid::{draw_between, tile_legend, Canvas};
 
 /// How the lattice's drawing grid maps onto characters and lines.
 struct Scale {
