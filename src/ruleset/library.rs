@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::error::VariantError;
-use super::merged::MergedToml;
 
 /// The file every variant folder has.
 pub const VARIANT_FILE: &str = "variant.toml";
@@ -33,17 +32,6 @@ pub fn library_dirs() -> Vec<PathBuf> {
     dirs
 }
 
-/// A ruleset found in the library.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ListedVariant {
-    pub name: String,
-    pub dir: PathBuf,
-    /// Its one-line summary, or why its files do not load.
-    pub summary: String,
-    /// What its `extends` names, if it is derived from another ruleset.
-    pub extends: Option<String>,
-}
-
 /// The variant folders in the library, by name: the first folder of a name wins.
 pub fn variant_dirs() -> BTreeMap<String, PathBuf> {
     let mut found = BTreeMap::new();
@@ -62,36 +50,6 @@ pub fn variant_dirs() -> BTreeMap<String, PathBuf> {
         }
     }
     found
-}
-
-/// The rulesets found in the library, by name, with their summaries and what they
-/// extend.
-pub fn list_variants() -> Vec<ListedVariant> {
-    variant_dirs()
-        .into_iter()
-        .map(|(name, dir)| {
-            let (summary, extends) = match MergedToml::read(&dir) {
-                Ok(toml) => (
-                    toml.table
-                        .get("summary")
-                        .and_then(|s| s.as_str())
-                        .unwrap_or("(no summary)")
-                        .to_string(),
-                    toml.own().extends.clone(),
-                ),
-                Err(_) => (
-                    format!("(does not load: `variant-run check {name}` says why)"),
-                    None,
-                ),
-            };
-            ListedVariant {
-                name,
-                dir,
-                summary,
-                extends,
-            }
-        })
-        .collect()
 }
 
 /// Finds a variant folder from a name (`truchet-browne`) or a path to a folder.
