@@ -33,7 +33,7 @@ use super::appraisal::Appraiser;
 use super::criteria::SearchView;
 use super::game::{Game, GameError};
 use super::lead::lead_chance;
-use super::players::{Choice, Player};
+use super::player::{Choice, Player};
 use super::thinking_time::ThinkingClock;
 use super::thinking_time::MAX_MILLIS;
 use super::transposition::{Bound, Table};

@@ -40,7 +40,7 @@ use super::criteria::SearchView;
 use super::game::{Game, GameError};
 use super::lead::lead_chance;
 use super::lookahead;
-use super::players::{Choice, Player};
+use super::player::{Choice, Player};
 use super::playout::{play_out, PlayoutEnd};
 use super::thinking_time::{ThinkingClock, MAX_MILLIS};
 use crate::ruleset::Variant;

@@ -16,6 +16,7 @@ pub mod listing;
 pub mod lookahead;
 pub mod mcts;
 pub mod notation;
+pub mod player;
 pub mod players;
 pub mod playout;
 pub mod record;

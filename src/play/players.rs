@@ -3,13 +3,12 @@
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use variant_run_core::LegalTurn;
 
 use super::alphabeta::{self, AlphaBetaPlayer};
-use super::criteria::SearchView;
 use super::game::{Game, GameError};
 use super::lookahead;
 use super::mcts::{Budget, MctsPlayer, Scoring, DEFAULT_PLAYOUTS};
+pub use super::player::{Choice, Player};
 
 /// The built-in players, by the names the command line uses.
 pub const PLAYER_KINDS: &[(&str, &str)] = &[
@@ -77,33 +76,6 @@ fn split_kind(kind: &str) -> (&str, Option<&str>) {
         Some((name, budget)) => (name, Some(budget)),
         None => (kind, None),
     }
-}
-
-/// A computer player.
-pub trait Player {
-    /// A turn for the game's player to move: a legal turn, or during set-up the text of a
-    /// set-up turn.
-    ///
-    /// # Errors
-    /// A script fails while the player weighs the turns.
-    fn choose(&mut self, game: &Game) -> Result<Choice, GameError>;
-
-    /// What its search made of the turn it last chose, for the quality criteria; none
-    /// for a player that does not search, or when it chose without searching.
-    fn search_view(&self) -> Option<SearchView> {
-        None
-    }
-}
-
-/// What a computer player decided.
-// One is made per turn a player chooses and moved straight into the game, never held in
-// bulk: boxing the turn would cost an allocation a turn for nothing.
-#[allow(clippy::large_enum_variant)]
-pub enum Choice {
-    /// A piece turn, one of the game's legal turns.
-    Turn(LegalTurn),
-    /// The text of a set-up turn (`random`), or empty when there is nothing to play.
-    Text(String),
 }
 
 /// Plays a uniformly random legal turn; lays set-up tiles at random.
