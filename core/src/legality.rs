@@ -70,7 +70,7 @@ impl GameModel {
         if let Some(piece) = &turn.piece {
             self.check_piece(&staged, piece)?;
         }
-        Ok(crate::model::delta_with(turn, &staged))
+        Ok(crate::deltas::delta_with(turn, &staged))
     }
 
     /// Checks a tile action on the position the flip left.

@@ -15,6 +15,7 @@ mod action_text;
 mod board;
 mod board_cache;
 mod colour;
+mod deltas;
 mod distinct_count;
 mod empty_areas;
 mod error;

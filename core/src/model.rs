@@ -22,12 +22,13 @@ use hashbrown::HashTable;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::board_cache::NewBoard;
+use crate::deltas::{delta_of, delta_with, tile_key};
 use crate::movegen::{flippable_cells, for_each_turn, Flips, Staged};
 use crate::turn_facts::facts_on_staged;
 use crate::turn_groups::{keep_shortest, sorted_by_text};
 use crate::{
-    patch, Board, Cell, CellId, Delta, KindId, PlayerId, Position, Referee, Rules, Stack,
-    TakenPieces, TileAction, Turn,
+    patch, Board, CellId, Delta, KindId, PlayerId, Position, Referee, Rules, Stack, TakenPieces,
+    Turn,
 };
 
 /// A board and the rules played on it.
@@ -345,47 +346,5 @@ impl GameModel {
             }
         }
         Ok(())
-    }
-}
-
-/// What a change does to tiles, as a key that orders and compares: changes with different
-/// keys leave different tiles, whatever the after-turn rules then do to stacks.
-pub(crate) fn tile_key(delta: &Delta) -> (Option<CellId>, Option<(u8, Cell, u8)>) {
-    let tile = delta.tile.map(|action| match action {
-        TileAction::Place { cell, state } => (0, cell, state),
-        TileAction::Remove { cell } => (1, cell, 0),
-    });
-    (delta.flip, tile)
-}
-
-/// Whether two changes do the same to tiles (their [`tile_key`]s are equal), told
-/// without making the keys: perft asks it of every neighbouring pair of changes.
-pub(crate) fn same_tiles(a: &Delta, b: &Delta) -> bool {
-    a.flip == b.flip && a.tile == b.tile
-}
-
-/// The delta of a visited turn (the staged position is built only for a piece action).
-pub(crate) fn delta_of(turn: &Turn, staged: &Staged) -> Delta {
-    Delta {
-        flip: turn.flip,
-        tile: turn.tile,
-        changes: match &turn.piece {
-            Some(action) => action.changes(staged.position()),
-            None => Default::default(),
-        },
-        drop: turn.dropped(),
-    }
-}
-
-/// The delta of a turn whose piece action (if any) is played on `staged`.
-pub(crate) fn delta_with(turn: &Turn, staged: &Position) -> Delta {
-    Delta {
-        flip: turn.flip,
-        tile: turn.tile,
-        changes: match &turn.piece {
-            Some(action) => action.changes(staged),
-            None => Default::default(),
-        },
-        drop: turn.dropped(),
     }
 }

@@ -9,8 +9,8 @@ use std::ops::ControlFlow;
 use rustc_hash::FxHashSet;
 
 use crate::board_cache::NewBoard;
+use crate::deltas::{delta_of, same_tiles, tile_key};
 use crate::forms::TileForm;
-use crate::model::{delta_of, same_tiles, tile_key};
 use crate::movegen::for_each_turn_of_group;
 use crate::{patch, Delta, GameModel, LegalTurn, Position, Referee};
 

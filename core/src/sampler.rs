@@ -13,8 +13,8 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
+use crate::deltas::delta_of;
 use crate::forms::{FormGroup, PieceForm};
-use crate::model::delta_of;
 use crate::movegen::{flippable_cells, for_each_turn, Flips, Scratch};
 use crate::ordered_draw::{self, DrawBuffers};
 use crate::stack_count::{

@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 use hashbrown::HashTable;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
-use crate::model::delta_of;
+use crate::deltas::delta_of;
 use crate::movegen::{for_each_turn, Flips};
 use crate::{CellId, Delta, FlipVerdict, GameModel, LegalTurn, Position, Referee, Turn};
 
@@ -254,7 +254,7 @@ pub(crate) fn keep_shortest(
 mod tests {
     use rustc_hash::FxHashSet;
 
-    use crate::model::tile_key;
+    use crate::deltas::tile_key;
     use crate::testing::games::each_mover_along_games;
     use crate::testing::{truchet_forms, trugo_model};
     use crate::{TileAction, TurnForms};
