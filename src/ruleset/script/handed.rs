@@ -12,7 +12,7 @@
 use rhai::EvalAltResult;
 use variant_run_core::{Board, Group, JunctionId, PlayerId, Position, Rules, Stack};
 
-use super::questions::{Answer, CounterChange};
+use super::answers::{Answer, CounterChange};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 

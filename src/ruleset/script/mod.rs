@@ -5,6 +5,7 @@
 //! loads, and the end-of-game rule runs once after each turn, reading the position
 //! through native helpers (`game.pieces("x")`, `game.has_legal_turn()`) instead of loops.
 
+mod answers;
 mod api;
 pub mod board_edges;
 mod budget;
