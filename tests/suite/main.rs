@@ -50,6 +50,7 @@ mod serve_flood;
 mod serve_guard;
 mod shards;
 mod square_patch;
+mod structure;
 mod svg;
 mod trugo_game;
 mod trugo_texts;
