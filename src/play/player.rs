@@ -1,6 +1,5 @@
 //! What a computer player is: something that chooses a turn for the game's player to
-//! move. The built-in players ([`super::players`]) and the searches they name are built
-//! on it.
+//! move. The built-in players and the searches they name are built on it.
 
 use variant_run_core::LegalTurn;
 

@@ -1,6 +1,6 @@
 //! What a question asked by a script is answered with, and how a script changes a
-//! counter: the values a run writes down (see [`super::memo`]) and the groups it is
-//! handed ([`super::handed`]) carry, below both.
+//! counter: values that the questions, the groups a script is handed and the remembered
+//! runs all carry, kept below them.
 
 use std::hash::{Hash, Hasher};
 
