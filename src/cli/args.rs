@@ -204,7 +204,8 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 8787)]
     pub port: u16,
     /// The address to listen on; only this machine can reach the default. Another
-    /// address lets other machines play (and reach the game: no password is asked)
+    /// address lets other machines reach the page: they watch, and play only the seat
+    /// whose link they were given
     #[arg(long, default_value = "127.0.0.1", value_name = "ADDRESS")]
     pub host: std::net::IpAddr,
     /// Open the page in the browser ($BROWSER, else the system's own)
@@ -220,6 +221,10 @@ pub struct ServeArgs {
         value_parser = clap::value_parser!(u64).range(1..=3600)
     )]
     pub client_timeout: u64,
+    /// Keep every game people play on the page as a record in this folder (made if
+    /// missing), for `variant-run report DIR`
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<std::path::PathBuf>,
 }
 
 /// `evaluate`'s own options.

@@ -24,15 +24,22 @@ pub fn serve(
         port: args.port,
         max_turns: options.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
         timeouts: ClientTimeouts::of_seconds(args.client_timeout),
+        records: args.records.clone(),
         read_options,
     };
     let mut printed = Ok(());
-    server::serve(serve_options, |listening| {
+    server::serve(serve_options, |listening, host_key| {
         let urls = listening.urls();
-        printed =
-            writeln!(out, "{}", start_line(&setup.ruleset, listening)).and_then(|()| out.flush());
+        let host_link = format!("{}#host={host_key}", urls[0]);
+        printed = writeln!(
+            out,
+            "{}\nyour link, which runs the table (keep it to yourself; the page gives each \
+             seat a link to invite a player): {host_link}",
+            start_line(&setup.ruleset, listening)
+        )
+        .and_then(|()| out.flush());
         if args.open {
-            open(&urls[0]);
+            open(&host_link);
         }
     })?;
     Ok(printed?)

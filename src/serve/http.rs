@@ -17,7 +17,10 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::{DefaultBodyLimit, Path as UrlPath, Query, Request as HttpRequest, State};
+use axum::extract::{
+    DefaultBodyLimit, FromRequestParts, Path as UrlPath, Query, Request as HttpRequest, State,
+};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -27,13 +30,15 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 
+use super::clicks::{ChoiceIn, ClickIn};
 use super::compare::CompareRequest;
 use super::connections::{mark_served, Connection};
 use super::files;
 use super::names::{host_names_this_server, origin_is_this_server, own_names};
 use super::page;
 use super::reply::{Answer, Reply};
-use super::session::{ChoiceIn, ClickIn, Handle, NewGame, Request};
+use super::seats::{Presented, HOST_HEADER, SEAT_HEADER};
+use super::session::{Handle, NewGame, Request};
 use crate::play::record::MAX_RECORD_BYTES;
 
 /// The largest body of a request other than a record.
@@ -81,6 +86,10 @@ pub fn router(session: Handle, address: SocketAddr, body_timeout: Duration) -> R
         .route("/api/compare", post(compare))
         .route("/api/compare/report", get(compare_report))
         .route("/api/compare/rulesets", get(compare_rulesets))
+        .route("/api/seats/invitations", get(invitations))
+        .route("/api/seats/me", get(me))
+        .route("/api/seats/take", post(take_seat))
+        .route("/api/seats/free", post(free_seat))
         .route("/api/files", get(file_list))
         .route("/files/{*path}", get(file))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -297,15 +306,18 @@ struct ChooseBody {
     play: bool,
 }
 
-async fn choose(State(app): State<App>, Json(body): Json<ChooseBody>) -> Response {
+async fn choose(State(app): State<App>, keys: Presented, Json(body): Json<ChooseBody>) -> Response {
     respond(
         app.session
-            .ask(Request::Choose {
-                ply: body.ply,
-                choices: body.choices,
-                click: body.click,
-                play: body.play,
-            })
+            .ask(
+                Request::Choose {
+                    ply: body.ply,
+                    choices: body.choices,
+                    click: body.click,
+                    play: body.play,
+                },
+                keys,
+            )
             .await,
     )
 }
@@ -317,7 +329,7 @@ struct PlayBody {
     text: String,
 }
 
-async fn play(State(app): State<App>, Json(body): Json<PlayBody>) -> Response {
+async fn play(State(app): State<App>, keys: Presented, Json(body): Json<PlayBody>) -> Response {
     // A typed turn is a line at the prompt: bounded as the prompt bounds it.
     if body.text.len() > crate::play::input::MAX_LINE_BYTES {
         return respond(Ok(Reply::Json(json!({
@@ -327,10 +339,13 @@ async fn play(State(app): State<App>, Json(body): Json<PlayBody>) -> Response {
     }
     respond(
         app.session
-            .ask(Request::Play {
-                ply: body.ply,
-                text: body.text,
-            })
+            .ask(
+                Request::Play {
+                    ply: body.ply,
+                    text: body.text,
+                },
+                keys,
+            )
             .await,
     )
 }
@@ -339,8 +354,8 @@ async fn play(State(app): State<App>, Json(body): Json<PlayBody>) -> Response {
 #[serde(deny_unknown_fields)]
 struct Empty {}
 
-async fn undo(State(app): State<App>, Json(Empty {}): Json<Empty>) -> Response {
-    respond(app.session.ask(Request::Undo).await)
+async fn undo(State(app): State<App>, keys: Presented, Json(Empty {}): Json<Empty>) -> Response {
+    respond(app.session.ask(Request::Undo, keys).await)
 }
 
 #[derive(Deserialize)]
@@ -349,12 +364,16 @@ struct PlyBody {
     ply: usize,
 }
 
-async fn truncate(State(app): State<App>, Json(body): Json<PlyBody>) -> Response {
-    respond(app.session.ask(Request::Truncate { ply: body.ply }).await)
+async fn truncate(State(app): State<App>, keys: Presented, Json(body): Json<PlyBody>) -> Response {
+    respond(
+        app.session
+            .ask(Request::Truncate { ply: body.ply }, keys)
+            .await,
+    )
 }
 
-async fn new_game(State(app): State<App>, Json(body): Json<NewGame>) -> Response {
-    respond(app.session.ask(Request::New(body)).await)
+async fn new_game(State(app): State<App>, keys: Presented, Json(body): Json<NewGame>) -> Response {
+    respond(app.session.ask(Request::New(body), keys).await)
 }
 
 #[derive(Deserialize)]
@@ -363,8 +382,12 @@ struct PlayersBody {
     players: Vec<String>,
 }
 
-async fn players(State(app): State<App>, Json(body): Json<PlayersBody>) -> Response {
-    respond(app.session.ask(Request::Players(body.players)).await)
+async fn players(
+    State(app): State<App>,
+    keys: Presented,
+    Json(body): Json<PlayersBody>,
+) -> Response {
+    respond(app.session.ask(Request::Players(body.players), keys).await)
 }
 
 #[derive(Deserialize)]
@@ -373,8 +396,8 @@ struct PauseBody {
     paused: bool,
 }
 
-async fn pause(State(app): State<App>, Json(body): Json<PauseBody>) -> Response {
-    respond(app.session.ask(Request::Pause(body.paused)).await)
+async fn pause(State(app): State<App>, keys: Presented, Json(body): Json<PauseBody>) -> Response {
+    respond(app.session.ask(Request::Pause(body.paused), keys).await)
 }
 
 #[derive(Deserialize)]
@@ -383,8 +406,8 @@ struct SpeedBody {
     ms: u64,
 }
 
-async fn speed(State(app): State<App>, Json(body): Json<SpeedBody>) -> Response {
-    respond(app.session.ask(Request::Speed(body.ms)).await)
+async fn speed(State(app): State<App>, keys: Presented, Json(body): Json<SpeedBody>) -> Response {
+    respond(app.session.ask(Request::Speed(body.ms), keys).await)
 }
 
 #[derive(Deserialize)]
@@ -395,8 +418,16 @@ struct PictureQuery {
     download: bool,
 }
 
-async fn picture(State(app): State<App>, Query(query): Query<PictureQuery>) -> Response {
-    let mut response = respond(app.session.ask(Request::Picture { ply: query.ply }).await);
+async fn picture(
+    State(app): State<App>,
+    keys: Presented,
+    Query(query): Query<PictureQuery>,
+) -> Response {
+    let mut response = respond(
+        app.session
+            .ask(Request::Picture { ply: query.ply }, keys)
+            .await,
+    );
     if query.download && response.status().is_success() {
         let name = match query.ply {
             Some(ply) => format!("attachment; filename=\"position-{ply:03}.svg\""),
@@ -411,8 +442,8 @@ async fn picture(State(app): State<App>, Query(query): Query<PictureQuery>) -> R
     response
 }
 
-async fn record_text(State(app): State<App>) -> Response {
-    let mut response = respond(app.session.ask(Request::Record).await);
+async fn record_text(State(app): State<App>, keys: Presented) -> Response {
+    let mut response = respond(app.session.ask(Request::Record, keys).await);
     response.headers_mut().insert(
         header::CONTENT_DISPOSITION,
         HeaderValue::from_static("attachment; filename=\"game.txt\""),
@@ -426,26 +457,34 @@ struct RecordBody {
     text: String,
 }
 
-async fn load_record(State(app): State<App>, Json(body): Json<RecordBody>) -> Response {
+async fn load_record(
+    State(app): State<App>,
+    keys: Presented,
+    Json(body): Json<RecordBody>,
+) -> Response {
     if body.text.len() as u64 > MAX_RECORD_BYTES {
         return respond(Err((
             413,
             format!("a record is at most {MAX_RECORD_BYTES} bytes; this one is longer"),
         )));
     }
-    respond(app.session.ask(Request::LoadRecord(body.text)).await)
+    respond(app.session.ask(Request::LoadRecord(body.text), keys).await)
 }
 
-async fn compare(State(app): State<App>, Json(body): Json<CompareRequest>) -> Response {
-    respond(app.session.ask(Request::Compare(body)).await)
+async fn compare(
+    State(app): State<App>,
+    keys: Presented,
+    Json(body): Json<CompareRequest>,
+) -> Response {
+    respond(app.session.ask(Request::Compare(body), keys).await)
 }
 
-async fn compare_report(State(app): State<App>) -> Response {
-    respond(app.session.ask(Request::CompareReport).await)
+async fn compare_report(State(app): State<App>, keys: Presented) -> Response {
+    respond(app.session.ask(Request::CompareReport, keys).await)
 }
 
-async fn compare_rulesets(State(app): State<App>) -> Response {
-    respond(app.session.ask(Request::CompareChoices).await)
+async fn compare_rulesets(State(app): State<App>, keys: Presented) -> Response {
+    respond(app.session.ask(Request::CompareChoices, keys).await)
 }
 
 async fn file_list(State(app): State<App>) -> Response {
@@ -478,4 +517,68 @@ impl Reply {
         .refusal()
         .unwrap_or_default()
     }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Presented {
+    type Rejection = Infallible;
+
+    /// The keys a request presents, in the headers the page sends them in.
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Presented, Infallible> {
+        let key = |name: &str| {
+            parts
+                .headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(String::from)
+        };
+        Ok(Presented {
+            host: key(HOST_HEADER),
+            seat: key(SEAT_HEADER),
+        })
+    }
+}
+
+async fn me(State(app): State<App>, keys: Presented) -> Response {
+    respond(app.session.ask(Request::Me, keys).await)
+}
+
+async fn invitations(State(app): State<App>, keys: Presented) -> Response {
+    respond(app.session.ask(Request::Invitations, keys).await)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TakeBody {
+    side: char,
+    name: String,
+}
+
+async fn take_seat(
+    State(app): State<App>,
+    keys: Presented,
+    Json(body): Json<TakeBody>,
+) -> Response {
+    let request = Request::TakeSeat {
+        side: body.side,
+        name: body.name,
+    };
+    respond(app.session.ask(request, keys).await)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SideBody {
+    side: char,
+}
+
+async fn free_seat(
+    State(app): State<App>,
+    keys: Presented,
+    Json(body): Json<SideBody>,
+) -> Response {
+    respond(
+        app.session
+            .ask(Request::FreeSeat { side: body.side }, keys)
+            .await,
+    )
 }

@@ -7,9 +7,12 @@
 //! - [`http`]: the routes (the page, its API, the ruleset's own files), with the checks
 //!   every request passes (host and origin, by [`names`]; content type, size) and a clear
 //!   4xx for what fails them;
+//! - [`seats`]: who may do what: the host's link, a link per seat, spectators;
 //! - [`session`]: the game, on a thread of its own (a loaded ruleset keeps its compiled
 //!   scripts on the thread that compiled them), answering requests sent over a channel
 //!   and publishing its state, which [`view`] writes as JSON for the page;
+//!   [`live`] holds the game being played, [`clicks`] reads a person's clicks (set-up
+//!   tiles included), and [`kept_records`] keeps every game people play (`--records`);
 //! - [`thinker`]: computer turns, on a worker thread with its own copy of the ruleset,
 //!   so the page stays answered while a player searches;
 //! - [`watch`]: the ruleset's folders (those of the rulesets it extends, and the shared
@@ -22,13 +25,17 @@
 //!   [`crate::play::choices`].
 
 pub mod addresses;
+pub mod clicks;
 pub mod compare;
 pub mod connections;
 pub mod files;
 pub mod http;
+pub mod kept_records;
+mod live;
 pub mod names;
 pub mod page;
 pub mod reply;
+pub mod seats;
 pub mod session;
 pub mod thinker;
 pub mod view;
@@ -58,6 +65,8 @@ pub struct ServeOptions {
     pub max_turns: usize,
     /// How long the server waits on a client.
     pub timeouts: ClientTimeouts,
+    /// Where every game a person plays is kept as a record (`--records`).
+    pub records: Option<std::path::PathBuf>,
     pub read_options: ReadOptions,
 }
 
@@ -78,12 +87,15 @@ pub enum ServeError {
 }
 
 /// Starts the session, listens, calls `ready` with where it listens (the addresses it
-/// can be reached at), and serves until the process is stopped.
+/// can be reached at) and the host's key, and serves until the process is stopped.
 ///
 /// # Errors
 /// The ruleset does not load with the chosen options, or the address cannot be listened
 /// on.
-pub fn serve(options: ServeOptions, ready: impl FnOnce(&Listening)) -> Result<(), ServeError> {
+pub fn serve(
+    options: ServeOptions,
+    ready: impl FnOnce(&Listening, &str),
+) -> Result<(), ServeError> {
     let handle = session::start(&options)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
@@ -96,7 +108,7 @@ pub fn serve(options: ServeOptions, ready: impl FnOnce(&Listening)) -> Result<()
             .map_err(|error| ServeError::Bind { address, error })?;
         let bound = listener.local_addr()?;
         let dual_stack = bound.is_ipv6() && addresses::takes_ipv4(&listener);
-        ready(&Listening::of(bound, dual_stack));
+        ready(&Listening::of(bound, dual_stack), &handle.host_key);
         let app = http::router(handle, bound, options.timeouts.request);
         connections::serve(listener, app, options.timeouts).await?;
         Ok(())

@@ -18,41 +18,25 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::{oneshot, watch};
-use variant_run_core::{CellId, PlayerId, Position};
+use variant_run_core::PlayerId;
 
+use super::clicks::{self, ChoiceIn, ClickIn, Clicked};
 use super::compare::{CompareRequest, CompareStatus};
+use super::kept_records::{self, RecordsFolder};
+use super::live::Live;
 use super::reply::{Answer, Reply};
+use super::seats::{Caller, Presented, SeatRefusal, Seats};
 use super::thinker::{Job, Thinker, Thought};
 use super::view::{self, Frame};
 use super::watch::Watcher;
 use super::{ReadOptions, ServeError, ServeOptions};
-use crate::draw::Highlight;
-use crate::play::choices::{Action, Choice, ChoiceTable, Spot};
 use crate::play::players::check_kind;
 use crate::play::record::Record;
 use crate::play::setup::{GameSetup, StartChoice};
 use crate::play::tournament::computer_kinds;
-use crate::play::{replay, Game, GameError, Notation};
+use crate::play::{replay, GameError};
 use crate::printable::printable;
 use crate::ruleset::{find_variant, Variant};
-
-/// A click's choice, as the page sends it.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ChoiceIn {
-    pub action: String,
-    pub at: String,
-    #[serde(default)]
-    pub detail: String,
-}
-
-/// A click on a spot that offers no choice: a cell or a junction (`on`), by name.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ClickIn {
-    pub on: String,
-    pub at: String,
-}
 
 /// A new game's options, as the page sends them.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -104,6 +88,19 @@ pub enum Request {
     CompareReport,
     /// The rulesets a comparison may be made against.
     CompareChoices,
+    /// The seats' invitation links (the host's to hand out).
+    Invitations,
+    /// Who the caller is: the host, a seat's holder, or a spectator.
+    Me,
+    /// A person takes a side's seat under a name.
+    TakeSeat {
+        side: char,
+        name: String,
+    },
+    /// A seat's holder leaves it, or the host frees it.
+    FreeSeat {
+        side: char,
+    },
 }
 
 impl Request {
@@ -115,7 +112,9 @@ impl Request {
             Request::Picture { .. }
             | Request::Record
             | Request::CompareReport
-            | Request::CompareChoices => Some(false),
+            | Request::CompareChoices
+            | Request::Invitations
+            | Request::Me => Some(false),
             _ => Some(true),
         }
     }
@@ -123,7 +122,8 @@ impl Request {
 
 /// What reaches the session's thread.
 pub enum Message {
-    Ask(Request, oneshot::Sender<Answer>),
+    /// A request, with the keys it presents.
+    Ask(Request, Presented, oneshot::Sender<Answer>),
     FilesChanged,
     Thought(Thought),
     Compare(CompareStatus),
@@ -136,13 +136,15 @@ pub struct Handle {
     pub state: watch::Receiver<Arc<str>>,
     /// The ruleset's folder, whose files the page may read.
     pub dir: PathBuf,
+    /// The host's key, for the link printed when the server starts.
+    pub host_key: String,
 }
 
 impl Handle {
-    /// Sends a request and waits for its answer.
-    pub async fn ask(&self, request: Request) -> Answer {
+    /// Sends a request, with the keys it presents, and waits for its answer.
+    pub async fn ask(&self, request: Request, keys: Presented) -> Answer {
         let (send, answer) = oneshot::channel();
-        if self.inbox.send(Message::Ask(request, send)).is_err() {
+        if self.inbox.send(Message::Ask(request, keys, send)).is_err() {
             return Err((503, "the game has stopped".into()));
         }
         answer
@@ -177,7 +179,19 @@ pub fn start(options: &ServeOptions) -> Result<Handle, ServeError> {
         })
         .map_err(|e| ServeError::Game(format!("cannot watch the ruleset's files: {e}")))?
     };
+    let seats = Seats::new()
+        .map_err(|e| ServeError::Game(format!("no random bytes for the seats' keys: {e}")))?;
+    let host_key = seats.host_key().text().to_string();
+    let records = options
+        .records
+        .as_deref()
+        .map(RecordsFolder::open)
+        .transpose()?;
     let mut session = Session {
+        seats,
+        played_by: Vec::new(),
+        records,
+        game_file: None,
         dir: dir.clone(),
         setup: options.setup.clone(),
         kinds: [String::new(), String::new()],
@@ -228,7 +242,12 @@ pub fn start(options: &ServeOptions) -> Result<Handle, ServeError> {
     while state.borrow().len() <= 2 && published.elapsed() < Duration::from_secs(60) {
         thread::sleep(Duration::from_millis(2));
     }
-    Ok(Handle { inbox, state, dir })
+    Ok(Handle {
+        inbox,
+        state,
+        dir,
+        host_key,
+    })
 }
 
 /// The page's players: those chosen, and for a side not chosen a person for the first
@@ -265,6 +284,14 @@ struct Thinking {
 
 /// What lasts across reloads.
 pub(super) struct Session {
+    /// Who may do what.
+    seats: Seats,
+    /// Who played each of `turns`, as a record's `players` line writes a player.
+    played_by: Vec<String>,
+    /// Where games people play are kept (`--records`).
+    records: Option<RecordsFolder>,
+    /// The current game's file there, once a person has played in it.
+    game_file: Option<PathBuf>,
     dir: PathBuf,
     setup: GameSetup,
     kinds: [String; 2],
@@ -302,17 +329,6 @@ enum Exit {
     Switch(Box<Variant>),
     /// The page's server is gone.
     Quit,
-}
-
-/// A live game: the loaded ruleset, the game, and each position it went through.
-struct Live<'v> {
-    variant: &'v Variant,
-    game: Game<'v>,
-    notation: Notation<'v>,
-    frames: Vec<Frame>,
-    /// Each turn as shown, in the game's notation.
-    shown: Vec<String>,
-    table: Option<(usize, ChoiceTable)>,
 }
 
 impl Session {
@@ -369,7 +385,7 @@ impl Session {
                     settle(messages);
                     return Exit::Reload;
                 }
-                Message::Ask(_, answer) => {
+                Message::Ask(_, _, answer) => {
                     let _ = answer.send(Err((
                         409,
                         "the ruleset does not load: fix the problems shown and save".into(),
@@ -442,10 +458,13 @@ impl Session {
                         self.publish(&mut live);
                     }
                 }
-                Message::Ask(request, answer) => {
+                Message::Ask(request, keys, answer) => {
                     let changes = request.changes();
                     let ply = live.game.history().len();
-                    let (reply, exit) = self.answer(&mut live, request);
+                    let (reply, exit) = match self.seats.caller(&keys) {
+                        Ok(caller) => self.answer(&mut live, request, caller),
+                        Err(refusal) => (Err((403, refusal.to_string())), None),
+                    };
                     // The answer goes once the state it leads to is published, so a page
                     // that asks for the state next sees it.
                     if let Some(exit) = exit {
@@ -496,6 +515,7 @@ impl Session {
             }
         }
         self.turns = live.server_texts();
+        self.played_by.truncate(self.turns.len());
         Ok(live)
     }
 
@@ -525,11 +545,13 @@ impl Session {
         }
         if game.in_setup() {
             // Computer players lay set-up tiles at random, as they do in `play`.
-            if let Err(e) = live.play_typed("random") {
-                self.note = Some(e.to_string());
-                self.paused = true;
+            match live.play_typed("random") {
+                Ok(_) => self.computer_played(live, kind),
+                Err(e) => {
+                    self.note = Some(e.to_string());
+                    self.paused = true;
+                }
             }
-            self.turns = live.server_texts();
             self.publish(live);
             return true;
         }
@@ -561,13 +583,13 @@ impl Session {
         if !current || thought.game != self.game_id {
             return;
         }
-        self.thinking = None;
+        let kind = self.thinking.take().map(|t| t.kind).unwrap_or_default();
         match thought
             .turn
             .map_err(GameError::Setup)
             .and_then(|text| live.play_server_text(&text))
         {
-            Ok(()) => self.turns = live.server_texts(),
+            Ok(()) => self.computer_played(live, kind),
             Err(e) => {
                 self.note = Some(format!("the computer could not play: {e}"));
                 self.paused = true;
@@ -577,7 +599,15 @@ impl Session {
     }
 
     /// Answers a request; an exit when the game must be played on another load.
-    fn answer(&mut self, live: &mut Live, request: Request) -> (Answer, Option<Exit>) {
+    fn answer(
+        &mut self,
+        live: &mut Live,
+        request: Request,
+        caller: Caller,
+    ) -> (Answer, Option<Exit>) {
+        if let Err(refusal) = self.permitted(live, &request, caller) {
+            return (Ok(refused(&refusal.to_string())), None);
+        }
         let ply = live.game.history().len();
         let answer = match request {
             Request::Choose {
@@ -589,7 +619,7 @@ impl Session {
                 if asked != ply {
                     return (Ok(refused("the game has moved on; try again")), None);
                 }
-                self.choose(live, &choices, click.as_ref(), play)
+                self.choose(live, &choices, click.as_ref(), play, caller)
             }
             Request::Play { ply: asked, text } => {
                 if asked != ply {
@@ -600,7 +630,7 @@ impl Session {
                 }
                 match live.play_typed(&text) {
                     Ok(shown) => {
-                        self.after_turn(live);
+                        self.after_turn(live, self.person(caller));
                         Ok(Reply::Json(json!({ "ok": true, "played": shown })))
                     }
                     Err(e) => Ok(refused(&printable(&e.to_string()))),
@@ -662,6 +692,27 @@ impl Session {
                 })
             }
             Request::CompareChoices => Ok(Reply::Json(super::compare::choices(live.variant))),
+            Request::Invitations => Ok(Reply::Json(json!({
+                "seats": (0..2u8)
+                    .map(|side| self.seats.seat_key(side).text())
+                    .collect::<Vec<_>>(),
+            }))),
+            Request::Me => {
+                let letter = |side| live.variant.model.rules.player_letter(side).to_string();
+                Ok(Reply::Json(json!({
+                    "host": caller.host,
+                    "seat": caller.seat.map(letter),
+                    "name": caller.seat.and_then(|side| self.seats.holder(side)),
+                })))
+            }
+            Request::TakeSeat { side, name } => self.take_seat(live, caller, side, &name),
+            Request::FreeSeat { side } => match self.side_of(live, side) {
+                Ok(side) => match self.seats.free(caller, side) {
+                    Ok(()) => Ok(Reply::Json(json!({ "ok": true }))),
+                    Err(refusal) => Ok(refused(&refusal.to_string())),
+                },
+                Err(e) => Err(e),
+            },
             Request::CompareReport => match &self.compare.report {
                 Some(html) => Ok(Reply::Html(html.clone())),
                 None => Err((404, "no comparison has finished yet".into())),
@@ -670,10 +721,122 @@ impl Session {
         (answer, None)
     }
 
-    fn after_turn(&mut self, live: &mut Live) {
+    /// After a computer's turn.
+    fn computer_played(&mut self, live: &Live, kind: String) {
         self.turns = live.server_texts();
+        self.played_by.truncate(self.turns.len().saturating_sub(1));
+        self.played_by.push(kind);
+        self.keep_record(live, None);
+    }
+
+    /// After a turn played by `who` (a record's `players` word).
+    fn after_turn(&mut self, live: &mut Live, who: String) {
+        self.turns = live.server_texts();
+        self.played_by.truncate(self.turns.len().saturating_sub(1));
+        self.played_by.push(who);
         self.note = None;
         self.next_computer = None;
+        self.keep_record(live, None);
+    }
+
+    /// What a request needs of its caller: the seat of the side to move for a turn, the
+    /// host for what changes the table; nothing to watch or download.
+    fn permitted(&self, live: &Live, request: &Request, caller: Caller) -> Result<(), SeatRefusal> {
+        let side = live.game.to_move();
+        let letter = live.variant.model.rules.player_letter(side);
+        match request {
+            Request::Choose { .. } | Request::Play { .. } => {
+                // A computer's side is refused by the turn itself, with its own reason.
+                if self.kinds[side as usize] == "human" {
+                    self.seats.may_move(caller, side, letter)?;
+                }
+                Ok(())
+            }
+            Request::Undo => self.seats.may_undo(caller),
+            Request::Truncate { .. } => caller.host_only("play on from an earlier turn"),
+            Request::New(_) => caller.host_only("start a new game"),
+            Request::Players(_) => caller.host_only("set the players"),
+            Request::Pause(_) => caller.host_only("pause the computers"),
+            Request::Speed(_) => caller.host_only("set the computers' speed"),
+            Request::LoadRecord(_) => caller.host_only("load a record"),
+            Request::Compare(_) => caller.host_only("start a comparison"),
+            Request::Invitations => caller.host_only("see the seats' invitation links"),
+            Request::Picture { .. }
+            | Request::Record
+            | Request::CompareReport
+            | Request::CompareChoices
+            | Request::Me
+            | Request::TakeSeat { .. }
+            | Request::FreeSeat { .. } => Ok(()),
+        }
+    }
+
+    /// A person's turn's player, for the record: the holder of the seat they play from,
+    /// or the host (no name) playing a free seat.
+    fn person(&self, caller: Caller) -> String {
+        kept_records::person(caller.seat.and_then(|side| self.seats.holder(side)))
+    }
+
+    /// The side a letter names.
+    fn side_of(&self, live: &Live, letter: char) -> Result<PlayerId, (u16, String)> {
+        let rules = &live.variant.model.rules;
+        (0..2u8)
+            .find(|&side| rules.player_letter(side) == letter)
+            .ok_or_else(|| {
+                (
+                    400,
+                    format!(
+                        "`{}` is not a side of this game",
+                        printable(&letter.to_string())
+                    ),
+                )
+            })
+    }
+
+    fn take_seat(&mut self, live: &Live, caller: Caller, letter: char, name: &str) -> Answer {
+        let side = self.side_of(live, letter)?;
+        let computer = self.kinds[side as usize] != "human";
+        match self.seats.take(caller, side, letter, computer, name) {
+            Ok(key) => Ok(Reply::Json(json!({ "ok": true, "key": key.text() }))),
+            Err(refusal) => Ok(refused(&refusal.to_string())),
+        }
+    }
+
+    /// Writes the game's record to the records folder, if one was asked for and a
+    /// person has played in the game; `ending` ends an unfinished game (`game abandoned`).
+    fn keep_record(&mut self, live: &Live, ending: Option<&str>) {
+        let Some(folder) = &self.records else {
+            return;
+        };
+        if !self.played_by.iter().any(|p| p.starts_with("human")) {
+            return;
+        }
+        let path = match &self.game_file {
+            Some(path) => path.clone(),
+            None => match folder.new_file() {
+                Ok(path) => path,
+                Err(e) => {
+                    self.note = Some(format!("the game's record is not kept: {e}"));
+                    return;
+                }
+            },
+        };
+        let mut record = self.record(live);
+        if record.result.is_none() {
+            record.result = ending.map(String::from);
+        }
+        match RecordsFolder::write(&path, &record) {
+            Ok(()) => self.game_file = Some(path),
+            Err(e) => self.note = Some(e.to_string()),
+        }
+    }
+
+    /// Before the game is left for another: its record ends as abandoned, and the next
+    /// game gets a file of its own.
+    fn leave_game(&mut self, live: &Live) {
+        self.keep_record(live, Some("game abandoned"));
+        self.game_file = None;
+        self.played_by.clear();
     }
 
     /// The clicks of a person's turn.
@@ -683,80 +846,18 @@ impl Session {
         choices: &[ChoiceIn],
         click: Option<&ClickIn>,
         play: bool,
+        caller: Caller,
     ) -> Answer {
-        if let Some(bad) = choices
-            .iter()
-            .find(|c| Action::from_word(&c.action).is_none())
-        {
-            return Err((
-                400,
-                format!("`{}` is not an action", printable(&bad.action)),
-            ));
-        }
         if self.kinds[live.game.to_move() as usize] != "human" {
             return Ok(refused("it is the computer's turn"));
         }
-        if live.game.in_setup() || live.game.outcome().is_some() {
-            return Ok(refused("there is no turn to click here"));
-        }
-        let variant = live.variant;
-        let notation = live.notation;
-        let position = live.game.position().clone();
-        let table = live.table().map_err(|e| (500, e.to_string()))?;
-        let board = position.board();
-        let mut made = Vec::new();
-        for choice in choices {
-            made.push(read_choice(table, board, choice)?);
-        }
-        let next = table.next(&made);
-        if !made.is_empty() && next.choices.is_empty() && next.complete.is_none() {
-            let (before, last) = made.split_at(made.len() - 1);
-            let text = table.refusal(variant, &position, notation, before, last[0].spot);
-            return Ok(refused(&text));
-        }
-        if let Some(click) = click {
-            let cell = match click.on.as_str() {
-                "cell" => true,
-                "point" => false,
-                other => {
-                    return Err((
-                        400,
-                        format!("`{}` is not `cell` or `point`", printable(other)),
-                    ))
-                }
-            };
-            let spot = table.spot(cell, &click.at).ok_or_else(|| {
-                (
-                    400,
-                    format!("`{}` names no {} here", printable(&click.at), click.on),
-                )
-            })?;
-            let text = table.refusal(variant, &position, notation, &made, spot);
-            return Ok(refused(&text));
-        }
-        let complete = next.complete.map(|i| table.turns()[i].clone());
-        if let Some(turn) = &complete {
-            if play || next.choices.is_empty() {
-                let shown = notation.write(&variant.model, &position, turn);
-                return match live.play_legal(turn.clone(), shown.clone()) {
-                    Ok(()) => {
-                        self.after_turn(live);
-                        Ok(Reply::Json(json!({ "ok": true, "played": shown })))
-                    }
-                    Err(e) => Ok(refused(&e.to_string())),
-                };
+        match clicks::answer(live, choices, click, play)? {
+            Clicked::Played(shown) => {
+                self.after_turn(live, self.person(caller));
+                Ok(Reply::Json(json!({ "ok": true, "played": shown })))
             }
-        } else if play {
-            return Ok(refused("these clicks do not make a whole turn yet"));
+            Clicked::Answer(reply) => Ok(reply),
         }
-        let next = view::choices_json(&next.choices, board);
-        let complete = complete.map(|t| notation.write(&variant.model, &position, &t));
-        Ok(Reply::Json(json!({
-            "ok": true,
-            "next": next,
-            "complete": complete,
-            "picture": staged_picture(live, &made),
-        })))
     }
 
     fn rewind(&mut self, live: &mut Live, keep: usize) -> (Answer, Option<Exit>) {
@@ -788,6 +889,12 @@ impl Session {
                 }
             }
             chosen[side] = kind.to_string();
+        }
+        for side in 0..2u8 {
+            if chosen[side as usize] != "human" {
+                // A seat turned into a computer's is no one's, and its link stops playing.
+                self.seats.renew(side);
+            }
         }
         self.kinds = chosen;
         self.game_id += 1;
@@ -823,6 +930,7 @@ impl Session {
         if let Err(e) = check {
             return (Ok(refused(&printable(&e.to_string()))), None);
         }
+        self.leave_game(live);
         self.setup = setup;
         self.turns.clear();
         self.game_id += 1;
@@ -869,13 +977,29 @@ impl Session {
         Record {
             ruleset: self.setup.ruleset.clone(),
             options: self.setup.record_options(),
-            players: (0..2)
-                .map(|p| format!("{}={}", letter(p), self.kinds[p as usize]))
-                .collect(),
+            players: (0..2).map(|p| self.players_word(live, p)).collect(),
             start: (!start.in_setup).then(|| model.position_text(&start.position)),
             turns,
             result,
         }
+    }
+
+    /// `x=human:Ada`: who played a side's turns, in the order they first did (joined by
+    /// `+` when the side changed hands); who plays it now, if it has played none.
+    fn players_word(&self, live: &Live, side: PlayerId) -> String {
+        let mut who: Vec<&str> = Vec::new();
+        for (i, player) in self.played_by.iter().enumerate() {
+            let played = live.frames.get(i).is_some_and(|f| f.to_move == side);
+            if played && !who.contains(&player.as_str()) {
+                who.push(player);
+            }
+        }
+        let now = match self.kinds[side as usize].as_str() {
+            "human" => kept_records::person(self.seats.holder(side)),
+            kind => kind.to_string(),
+        };
+        let who = if who.is_empty() { now } else { who.join("+") };
+        format!("{}={who}", live.variant.model.rules.player_letter(side))
     }
 
     /// Loads a record: checked turn by turn as `replay` checks it, and taken whole or not
@@ -922,6 +1046,21 @@ impl Session {
         }
         let turns: Vec<String> = game.history().iter().map(|p| p.text.clone()).collect();
         drop(game);
+        self.leave_game(live);
+        // Each turn's player is the one the record names for its side.
+        self.played_by = record
+            .turns
+            .iter()
+            .map(|turn| {
+                let side = format!("{}=", turn.player);
+                record
+                    .players
+                    .iter()
+                    .find_map(|p| p.strip_prefix(side.as_str()))
+                    .unwrap_or("unknown")
+                    .to_string()
+            })
+            .collect();
         setup.ruleset.clone_from(&self.setup.ruleset);
         setup.players.clear();
         self.setup = setup;
@@ -947,9 +1086,9 @@ impl Session {
     fn publish(&mut self, live: &mut Live) {
         self.version += 1;
         let human = self.kinds[live.game.to_move() as usize] == "human";
-        let first = if human && !live.game.in_setup() && live.game.outcome().is_none() {
-            match live.table() {
-                Ok(table) => Some(table.next(&[]).choices),
+        let first = if human && live.game.outcome().is_none() {
+            match clicks::first_choices(live) {
+                Ok(choices) => Some(choices),
                 Err(e) => {
                     self.note = Some(e.to_string());
                     None
@@ -982,79 +1121,10 @@ impl Session {
             problems: self.problems.as_deref(),
             compare: self.compare.json(),
             notation: live.notation.name(),
+            holders: [self.seats.holder(0), self.seats.holder(1)],
+            records: self.records.is_some(),
         });
         self.publish.send_replace(Arc::from(state.to_string()));
-    }
-}
-
-impl Live<'_> {
-    /// The canonical texts of the turns played.
-    fn server_texts(&self) -> Vec<String> {
-        self.game.history().iter().map(|p| p.text.clone()).collect()
-    }
-
-    /// The choices of the current position, made once per position.
-    fn table(&mut self) -> Result<&ChoiceTable, GameError> {
-        let ply = self.game.history().len();
-        if self.table.as_ref().is_none_or(|(p, _)| *p != ply) {
-            let turns = self.game.legal_turns()?;
-            let table = ChoiceTable::new(self.variant, self.game.position(), turns)?;
-            self.table = Some((ply, table));
-        }
-        Ok(&self.table.as_ref().expect("made above").1)
-    }
-
-    /// Plays a turn as the game writes it (a replayed turn, a computer's turn).
-    fn play_server_text(&mut self, text: &str) -> Result<(), GameError> {
-        if self.game.in_setup() {
-            return self.play_typed(text).map(|_| ());
-        }
-        let before = self.game.position().clone();
-        let turn = Notation::Server.read(self.variant, &before, text)?;
-        let shown = self.notation.write(&self.variant.model, &before, &turn);
-        self.play_legal(turn, shown)
-    }
-
-    /// Plays a turn typed in the game's notation, as the terminal's prompt does.
-    fn play_typed(&mut self, text: &str) -> Result<String, GameError> {
-        let before = self.snapshot();
-        let shown = self.notation.play(&mut self.game, text)?;
-        self.record(before, shown.clone());
-        Ok(shown)
-    }
-
-    fn play_legal(
-        &mut self,
-        turn: variant_run_core::LegalTurn,
-        shown: String,
-    ) -> Result<(), GameError> {
-        if let Some(outcome) = self.game.outcome() {
-            return Err(GameError::Over(outcome.reason.clone()));
-        }
-        let before = self.snapshot();
-        self.game.play_legal(turn)?;
-        self.record(before, shown);
-        Ok(())
-    }
-
-    fn snapshot(&self) -> (Position, Vec<CellId>) {
-        (self.game.position().clone(), self.game.unplaced_cells())
-    }
-
-    /// The frame after a turn just played.
-    fn record(&mut self, before: (Position, Vec<CellId>), shown: String) {
-        let number = self.game.history().len();
-        let player = self.frames.last().map_or(0, |f| f.to_move);
-        let letter = self.variant.model.rules.player_letter(player);
-        let last = Highlight::between(
-            &before.0,
-            self.game.position(),
-            &before.1,
-            &self.game.unplaced_cells(),
-            format!("{number}. {letter} {shown}"),
-        );
-        self.frames.push(Frame::of(&self.game, Some(last)));
-        self.shown.push(shown);
     }
 }
 
@@ -1085,7 +1155,7 @@ fn settle(messages: &Receiver<Message>) {
     // Requests that came in meanwhile are answered by the next copy of the game (the
     // page asks again when it is refused); computer answers are stale by now.
     for message in kept {
-        if let Message::Ask(_, answer) = message {
+        if let Message::Ask(_, _, answer) = message {
             let _ = answer.send(Err((409, "the ruleset is loading again; try again".into())));
         }
     }
@@ -1093,64 +1163,4 @@ fn settle(messages: &Receiver<Message>) {
 
 fn refused(text: &str) -> Reply {
     Reply::Json(json!({ "ok": false, "refusal": text }))
-}
-
-/// A choice as the page sent it, read against the current position.
-fn read_choice(
-    table: &ChoiceTable,
-    board: &variant_run_core::Board,
-    choice: &ChoiceIn,
-) -> Result<Choice, (u16, String)> {
-    let action = Action::from_word(&choice.action).ok_or_else(|| {
-        (
-            400,
-            format!("`{}` is not an action", printable(&choice.action)),
-        )
-    })?;
-    let spot = table.spot(action.on_cell(), &choice.at).ok_or_else(|| {
-        (
-            400,
-            format!("`{}` names no cell or junction here", printable(&choice.at)),
-        )
-    })?;
-    let detail = match action {
-        Action::Place => {
-            let mut letters = choice.detail.chars();
-            match (letters.next(), letters.next()) {
-                (Some(letter), None) => board.tiles().state_by_letter(letter),
-                _ => None,
-            }
-            .ok_or_else(|| {
-                (
-                    400,
-                    format!("`{}` is not a tile state", printable(&choice.detail)),
-                )
-            })?
-        }
-        Action::Part => choice.detail.parse().map_err(|_| {
-            (
-                400,
-                format!("`{}` is not a height", printable(&choice.detail)),
-            )
-        })?,
-        _ => 0,
-    };
-    Ok(Choice {
-        action,
-        spot,
-        detail,
-    })
-}
-
-/// While a tile is flipped and before the piece moves, the picture shows the flip made.
-fn staged_picture(live: &Live, made: &[Choice]) -> Option<String> {
-    let flip = made.first().filter(|c| c.action == Action::Flip)?;
-    let Spot::Cell(cell) = flip.spot else {
-        return None;
-    };
-    let mut position = live.game.position().clone();
-    let id = position.board().cell_id(cell)?;
-    let flipped = position.board().tiles().flipped(position.tile(id));
-    position.set_tile(id, flipped);
-    Some(view::picture_of(live.variant, &position, &live.game))
 }

@@ -46,7 +46,7 @@ impl Frame {
 /// for a position stepped back to.
 pub fn picture(variant: &Variant, frame: Option<&Frame>, clickable: bool, game: &Game) -> String {
     let Some(frame) = frame else {
-        return picture_of(variant, game.position(), game);
+        return picture_of(variant, game.position(), game, &[]);
     };
     let picture = draw::Picture {
         title: None,
@@ -70,12 +70,17 @@ pub fn picture(variant: &Variant, frame: Option<&Frame>, clickable: bool, game: 
 }
 
 /// The picture of a position reached during a turn (a tile flipped, the piece still to
-/// move), with click targets.
-pub fn picture_of(variant: &Variant, position: &Position, game: &Game) -> String {
+/// move; set-up tiles laid, the `unplaced` cells still empty), with click targets.
+pub fn picture_of(
+    variant: &Variant,
+    position: &Position,
+    game: &Game,
+    unplaced: &[CellId],
+) -> String {
     let picture = draw::Picture {
         title: None,
         marks: &variant.marks,
-        unplaced: &[],
+        unplaced,
         last: None,
         to_move: Some(game.to_move()),
         result: None,
@@ -127,6 +132,10 @@ pub struct StateParts<'a> {
     pub problems: Option<&'a str>,
     pub compare: Value,
     pub notation: &'a str,
+    /// The names of the people holding the seats.
+    pub holders: [Option<&'a str>; 2],
+    /// Whether games are kept in a records folder.
+    pub records: bool,
 }
 
 /// The page's state.
@@ -158,7 +167,8 @@ pub fn state(parts: &StateParts) -> Value {
     };
     let setup_help = game.placement_cells().map(|cells| {
         format!(
-            "set-up: {} lays {} tiles: click `random`, or type one letter per tile ({})",
+            "set-up: {} lays {} tiles: click each lit cell and choose its tile, click \
+             `random`, or type one letter per tile ({})",
             letter(game.to_move()),
             cells.len(),
             model.board.tiles().letters()
@@ -216,6 +226,8 @@ pub fn state(parts: &StateParts) -> Value {
         "letters": [letter(0), letter(1)],
         "names": variant.player_names,
         "players": parts.kinds,
+        "holders": parts.holders,
+        "records": parts.records,
         "kinds": kinds,
         "turns": turns,
         "ply": ply,

@@ -25,10 +25,12 @@ export function startServer(args, options = {}) {
     const timer = setTimeout(() => reject(new Error(`no address printed in 30 s: ${out}${err}`)), 30000);
     child.stdout.on("data", (d) => {
       out += d;
+      // The address, then the host's link (the address with the host's key).
       const found = out.match(/serving \S+ at (http:\/\/\S+)/);
-      if (found) {
+      const link = out.match(/(http:\/\/\S+)#host=([0-9a-f]+)/);
+      if (found && link) {
         clearTimeout(timer);
-        resolve({ url: found[1], pid: child.pid, child, stderr: () => err });
+        resolve({ url: link[0], address: found[1], hostKey: link[2], pid: child.pid, child, stderr: () => err });
       }
     });
     child.stderr.on("data", (d) => { err += d; });

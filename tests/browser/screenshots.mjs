@@ -18,9 +18,7 @@ try {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(server.url);
-    await page.evaluate(() => fetch("/api/speed", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: '{"ms":0}',
-    }));
+    await page.evaluate(() => window.variantRun.api("/api/speed", { ms: 0 }));
     for (let turn = 0; turn < shot.turns; turn++) {
       let state = await pageState(page);
       while (state.players[state.letters.indexOf(state.to_move)] !== "human" || !state.choices) {
@@ -39,10 +37,7 @@ try {
       await page.evaluate(async ([ply, choice]) => {
         let made = [choice];
         for (let i = 0; i < 8; i++) {
-          const r = await fetch("/api/choose", {
-            method: "POST", headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ ply, choices: made }),
-          }).then((x) => x.json());
+          const r = await window.variantRun.api("/api/choose", { ply, choices: made });
           if (!r.ok || r.played !== undefined) return;
           const n = r.next[0];
           made = made.concat([{ action: n.action, at: n.at, detail: n.detail }]);

@@ -39,9 +39,7 @@ test("a whole game of truchet-browne played by clicks", async () => {
     ["truchet-browne", "serve", "--port", "0", "--size", "5", "--layout", "random", "--seed", "3",
       "--player", "x=human", "--player", "o=greedy", "--param", "draw_after_quiet_turns=40"],
     async (page) => {
-      await page.evaluate(() => fetch("/api/speed", {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: '{"ms":0}',
-      }));
+      await page.evaluate(() => window.variantRun.api("/api/speed", { ms: 0 }));
       const { timings, state } = await playByClicks(page);
       assert.match(state.result, /wins: |draw: /);
       const line = await page.locator("#moves li.result").textContent();
@@ -58,9 +56,7 @@ test("a whole game of trugo played by clicks", async () => {
     ["trugo", "serve", "--port", "0", "--seed", "2", "--player", "x=human", "--player", "o=greedy",
       "--param", "pool=12", "--param", "draw_after_quiet_turns=12"],
     async (page) => {
-      await page.evaluate(() => fetch("/api/speed", {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: '{"ms":0}',
-      }));
+      await page.evaluate(() => window.variantRun.api("/api/speed", { ms: 0 }));
       const { timings, state } = await playByClicks(page);
       assert.match(state.result, /wins: |draw: /);
       assert.equal(await page.locator("#moves li.result").textContent(), state.result);

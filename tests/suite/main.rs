@@ -48,6 +48,7 @@ mod scripting_reference;
 mod serve;
 mod serve_flood;
 mod serve_guard;
+mod serve_seats;
 mod shards;
 mod square_patch;
 mod structure;

@@ -355,8 +355,9 @@ fn turn_lines(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// `variant-run truchet-browne serve --open`, as the README shows it: the page's address
-/// goes to the browser ($BROWSER, a script here that writes it down).
+/// `variant-run truchet-browne serve --open`, as the README shows it: the host's link
+/// (the page's address with the host's key) goes to the browser ($BROWSER, a script here
+/// that writes it down).
 #[test]
 fn readme_serve_open() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-open");
@@ -385,7 +386,10 @@ fn readme_serve_open() {
         std::thread::sleep(Duration::from_millis(20));
     }
     let url = std::fs::read_to_string(&opened).unwrap();
-    assert_eq!(url.trim(), "http://127.0.0.1:8787/");
+    assert_eq!(
+        url.trim(),
+        format!("http://127.0.0.1:8787/#host={}", server.host_key)
+    );
     assert_eq!(server.get("/").0, 200);
 }
 

@@ -14,6 +14,19 @@ let viewing = null;        // a past ply being looked at, or null for the game
 let clickStarted = null;   // when the click being answered was made (ms)
 let seatsShown = "";
 
+// The keys this page presents, from its link's fragment (`#host=…&seat=…`): the host's
+// link runs the table, a seat's link plays that seat, no key watches. A fragment never
+// reaches a server or a Referer; the keys go only in this page's own requests.
+const keys = new URLSearchParams(location.hash.slice(1));
+function keyHeaders() {
+  const headers = {};
+  if (keys.get("host")) headers["x-variant-run-host"] = keys.get("host");
+  if (keys.get("seat")) headers["x-variant-run-seat"] = keys.get("seat");
+  return headers;
+}
+let mySide = null;         // the side whose seat this page holds, once the server says
+let invitations = null;    // the seats' links, for the host's page
+
 // Every click is timed, from the click to the board showing its answer; the last
 // figure is kept on the page for the browser tests to read.
 function answered() {
@@ -28,7 +41,7 @@ function answered() {
 async function api(path, body) {
   const response = await fetch(path, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: Object.assign({ "Content-Type": "application/json" }, keyHeaders()),
     body: JSON.stringify(body === undefined ? {} : body),
   });
   const text = await response.text();
@@ -48,6 +61,19 @@ function human() {
   return state.players[side] === "human" && !state.result;
 }
 
+// Whether this page plays the turn now: a person's turn, and its seat is this page's,
+// or it is free and this is the host's page.
+function mine() {
+  if (!human()) return false;
+  const side = state.letters.indexOf(state.to_move);
+  if (mySide === side) return true;
+  return !!keys.get("host") && state.holders[side] === null;
+}
+
+function isHost() {
+  return !!keys.get("host");
+}
+
 function resetClicks() {
   made = [];
   next = (state && state.choices) || [];
@@ -60,6 +86,16 @@ function resetClicks() {
 function showBoard(svg) {
   $("board").innerHTML = svg;
   $("board").classList.toggle("past", viewing !== null);
+  // The last turn's outline goes over the click targets, so a lit tile does not hide
+  // what the opponent just did (it lets clicks through to the targets below).
+  const drawing = $("board").querySelector("svg");
+  for (const id of ["last-tiles", "last-junctions"]) {
+    const group = drawing && drawing.querySelector(`#${id}`);
+    if (group) {
+      group.style.pointerEvents = "none";
+      drawing.appendChild(group);
+    }
+  }
   mark();
 }
 
@@ -68,7 +104,7 @@ function mark() {
   for (const el of board.querySelectorAll(".hit.choice, .hit.chosen")) {
     el.classList.remove("choice", "chosen");
   }
-  if (viewing !== null) return;
+  if (viewing !== null || !mine()) return;
   for (const c of next) {
     const el = board.querySelector(spotSelector(c.on, c.at));
     if (el) el.classList.add("choice");
@@ -118,7 +154,9 @@ function render(s) {
   if (s.problems) $("problems-box").open = true;
   $("problems").textContent = s.problems || "";
   $("note").textContent = s.note || "";
-  $("setup-random").hidden = !(s.in_setup && human());
+  $("setup-random").hidden = !(s.in_setup && mine());
+  $("records-note").hidden = !s.records;
+  renderRole(s);
   $("pause").textContent = s.paused ? "Resume" : "Pause";
   $("speed").value = s.speed_ms;
   $("speed-ms").textContent = `${s.speed_ms} ms`;
@@ -132,7 +170,8 @@ function renderStatus(s) {
   else if (s.in_setup) text = s.setup_help;
   else {
     const side = s.letters.indexOf(s.to_move);
-    text = `${s.to_move} to move (${s.players[side]})`;
+    const who = s.holders[side] || s.players[side];
+    text = mine() ? `${s.to_move} to move: your turn` : `${s.to_move} to move (${who})`;
   }
   $("status").textContent = text;
   $("thinking").textContent = s.thinking ? `${s.thinking.kind} is choosing a turn` : "";
@@ -174,15 +213,25 @@ function markViewing() {
   const shown = viewing === null ? state.ply : viewing;
   $("slider").value = shown;
   for (const li of $("moves").children) {
-    li.classList.toggle("current", Number(li.dataset.ply) === shown);
+    const current = Number(li.dataset.ply) === shown;
+    li.classList.toggle("current", current);
+    // The turn shown stays in sight in the list (the list scrolls, not the page).
+    if (current) {
+      const list = $("moves");
+      const top = li.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + li.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top - list.clientHeight + li.offsetHeight * 2;
+      }
+    }
   }
+  if (viewing === null && state.result) $("moves").scrollTop = $("moves").scrollHeight;
   $("viewing").textContent = viewing === null ? "" : `looking at the position after turn ${viewing} of ${state.ply}`;
-  $("play-from-here").hidden = viewing === null;
+  $("play-from-here").hidden = viewing === null || !isHost();
   $("download-picture").href = viewing === null ? "/api/picture?download=true" : `/api/picture?ply=${viewing}&download=true`;
 }
 
 function renderSeats(s) {
-  const key = JSON.stringify([s.players, s.kinds, s.letters]);
+  const key = JSON.stringify([s.players, s.kinds, s.letters, s.holders, mySide, invitations]);
   if (key === seatsShown) return;
   seatsShown = key;
   const box = $("seats");
@@ -191,27 +240,127 @@ function renderSeats(s) {
     const [kind, budget] = s.players[side].split(":");
     const div = document.createElement("div");
     div.className = "seat";
-    const label = document.createElement("label");
-    label.textContent = `${letter} (${s.names[side]}) `;
-    const select = document.createElement("select");
-    select.id = `kind-${letter}`;
-    for (const k of s.kinds) {
-      const option = document.createElement("option");
-      option.value = k.kind;
-      option.textContent = k.kind;
-      option.title = k.about;
-      select.appendChild(option);
+    div.id = `seat-${letter}`;
+    const title = document.createElement("span");
+    title.className = "seat-title";
+    const who = kind !== "human" ? s.players[side] : s.holders[side] || "a free seat";
+    title.textContent = `${letter} (${s.names[side]}): ${who}${mySide === side ? " (you)" : ""}`;
+    div.appendChild(title);
+    if (isHost()) {
+      const label = document.createElement("label");
+      label.textContent = "player ";
+      const select = document.createElement("select");
+      select.id = `kind-${letter}`;
+      for (const k of s.kinds) {
+        const option = document.createElement("option");
+        option.value = k.kind;
+        option.textContent = k.kind;
+        option.title = k.about;
+        select.appendChild(option);
+      }
+      select.value = kind;
+      label.appendChild(select);
+      const extra = document.createElement("input");
+      extra.id = `budget-${letter}`;
+      extra.placeholder = "budget";
+      extra.title = "a budget after a colon, for players that take one (2000, 500ms)";
+      extra.value = budget || "";
+      div.append(document.createElement("br"), label, extra);
     }
-    select.value = kind;
-    label.appendChild(select);
-    const extra = document.createElement("input");
-    extra.id = `budget-${letter}`;
-    extra.placeholder = "budget";
-    extra.title = "a budget after a colon, for players that take one (2000, 500ms)";
-    extra.value = budget || "";
-    div.append(label, extra);
+    if (kind === "human") div.appendChild(seatActions(s, side, letter));
     box.appendChild(div);
   });
+}
+
+// What this page may do with a person's seat: invite to it, take it, leave or free it.
+function seatActions(s, side, letter) {
+  const p = document.createElement("p");
+  p.className = "seat-actions";
+  const held = s.holders[side] !== null;
+  if (held && (isHost() || mySide === side)) {
+    p.appendChild(button(mySide === side ? "Leave the seat" : "Free the seat", `free-${letter}`, async () => {
+      const answer = await api("/api/seats/free", { side: letter });
+      if (!answer.ok) say(answer.refusal);
+      else if (mySide === side) { keys.delete("seat"); saveKeys(); mySide = null; }
+    }));
+  } else if (!held && isHost() && invitations) {
+    const link = document.createElement("input");
+    link.readOnly = true;
+    link.id = `invite-${letter}`;
+    link.className = "invite";
+    link.value = `${location.origin}/#seat=${invitations[side]}`;
+    link.title = "give this link to the person who plays this side";
+    const copy = button("Copy", `copy-${letter}`, async () => {
+      link.select();
+      try { await navigator.clipboard.writeText(link.value); say("link copied", true); }
+      catch { say("select the link and copy it"); }
+    });
+    p.append("invite: ", link, copy);
+  } else if (!held && (mySide === null || mySide === side)) {
+    const name = document.createElement("input");
+    name.id = `name-${letter}`;
+    name.placeholder = "your name";
+    name.maxLength = 40;
+    p.append(name, button("Take this seat", `take-${letter}`, async () => {
+      const answer = await api("/api/seats/take", { side: letter, name: name.value });
+      if (!answer.ok) { say(answer.refusal); return; }
+      keys.set("seat", answer.key);
+      saveKeys();
+      mySide = side;
+      say(`you play ${letter}: this page's link is now your seat's`, true);
+    }));
+  }
+  return p;
+}
+
+function button(text, id, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.id = id;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+// The keys back into the link, so a reload (or a bookmark) keeps the seat.
+function saveKeys() {
+  const hash = keys.toString();
+  history.replaceState(null, "", hash ? `#${hash}` : location.pathname);
+  seatsShown = "";
+  if (state) render(state);
+}
+
+// Who this page is: the host, a seat's holder, or a spectator; the controls that are
+// not its to use are hidden.
+let roleAsked = "";
+function renderRole(s) {
+  const asked = JSON.stringify([s.holders, s.players, keys.toString()]);
+  if (asked !== roleAsked) {
+    roleAsked = asked;
+    askRole();
+  }
+  const side = mySide === null ? null : s.letters[mySide];
+  $("role").textContent = isHost()
+    ? side ? `you: the host, playing ${side}` : "you: the host"
+    : side ? `you play ${side}` : "watching";
+  for (const el of document.querySelectorAll(".host-only")) el.hidden = !isHost();
+  $("undo").hidden = !(isHost() || mySide !== null);
+  $("typed").hidden = !(isHost() || mySide !== null);
+}
+
+async function askRole() {
+  const response = await fetch("/api/seats/me", { headers: keyHeaders() });
+  const me = response.ok ? await response.json() : null;
+  if (!response.ok) say(await response.text());
+  mySide = me && me.seat ? state.letters.indexOf(me.seat) : null;
+  if (isHost()) {
+    const list = await fetch("/api/seats/invitations", { headers: keyHeaders() });
+    invitations = list.ok ? (await list.json()).seats : null;
+  }
+  seatsShown = "";
+  renderSeats(state);
+  renderStatus(state);
+  mark();
 }
 
 function renderOptions(s, before) {
@@ -279,8 +428,8 @@ async function onBoardClick(event) {
   const target = event.target.closest(".hit");
   $("menu").hidden = true;
   if (!target || !state || viewing !== null) return;
-  if (!human() || state.in_setup) {
-    say(state.in_setup ? "the set-up is played with `random` or a typed turn" : "it is not a person's turn");
+  if (!mine()) {
+    say(human() ? `${state.to_move}'s turn is not this page's to play` : "it is not a person's turn");
     return;
   }
   const at = target.dataset.spot;
@@ -522,6 +671,6 @@ function connect() {
   events.onerror = () => { $("status").textContent = "the server is not answering…"; };
 }
 
-window.variantRun = { loadRecord, playTyped, view };
+window.variantRun = { api, loadRecord, playTyped, view };
 wire();
 connect();

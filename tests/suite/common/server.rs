@@ -16,6 +16,8 @@ pub struct Server {
     pub address: String,
     /// The line the server printed on starting, which names its address.
     pub banner: String,
+    /// The host's key, from the link printed on the next line.
+    pub host_key: String,
     /// Everything it printed on standard error, once it ends (in a mutex, so that
     /// threads may share a server).
     stderr: std::sync::Mutex<std::sync::mpsc::Receiver<String>>,
@@ -67,9 +69,16 @@ impl Server {
             .spawn()
             .unwrap();
         let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        stdout.read_line(&mut line).unwrap();
+        let mut link = String::new();
+        stdout.read_line(&mut link).unwrap();
+        let host_key = link
+            .trim_end()
+            .rsplit_once("#host=")
+            .unwrap_or_else(|| panic!("no host link in {link:?}"))
+            .1
+            .to_string();
         let address = line
             .split("http://")
             .nth(1)
@@ -87,6 +96,7 @@ impl Server {
             child,
             address,
             banner: line,
+            host_key,
             stderr: std::sync::Mutex::new(stderr),
         }
     }
@@ -131,13 +141,32 @@ impl Server {
         )
     }
 
+    /// A POST from the host's page (with the host's key).
     pub fn post(&self, path: &str, body: &str) -> (u16, String, String) {
+        let key = format!("x-variant-run-host: {}\r\n", self.host_key);
+        self.post_with(path, body, &key)
+    }
+
+    /// A POST with other headers (`name: value\r\n` each): a seat's key, or none.
+    pub fn post_with(&self, path: &str, body: &str, headers: &str) -> (u16, String, String) {
         self.raw(
             format!(
                 "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
-                 Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                 {headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
                 self.address,
                 body.len()
+            )
+            .as_bytes(),
+        )
+    }
+
+    /// A GET from the host's page.
+    pub fn get_as_host(&self, path: &str) -> (u16, String, String) {
+        self.raw(
+            format!(
+                "GET {path} HTTP/1.1\r\nHost: {}\r\nx-variant-run-host: {}\r\n\
+                 Connection: close\r\n\r\n",
+                self.address, self.host_key
             )
             .as_bytes(),
         )
