@@ -75,6 +75,22 @@ export async function launch() {
   return { context, close };
 }
 
+/** Debian's chromium, headless, for several people at once: each context its own
+ * browser profile, as two playtesters' browsers are. */
+export async function launchForPeople() {
+  const browser = await chromium.launch({
+    executablePath: browserPath,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+  });
+  const person = async () => {
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1400, height: 1000 } });
+    return context.newPage();
+  };
+  return { person, close: () => browser.close() };
+}
+
 /** The page's state as the server last sent it. */
 export async function pageState(page) {
   return page.evaluate(() => fetch("/api/state").then((r) => r.json()));
@@ -124,27 +140,36 @@ export async function playByClicks(page, { maxTurns = 400 } = {}) {
   for (let turn = 0; turn < maxTurns; turn++) {
     const state = await waitForPersonOrEnd(page);
     if (state.result) return { timings, state };
-    for (let click = 0; click < 20; click++) {
-      const ply = (await pageState(page)).ply;
-      if (ply !== state.ply) break;
-      if (await page.locator("#menu").isVisible()) {
-        timings.push(await clickMenu(page, 0));
-        continue;
-      }
-      const targets = await offeredSpots(page);
-      if (targets.length === 0 && (await page.locator("#play-complete").isVisible())) {
-        await page.locator("#play-complete").click();
-        break;
-      }
-      if (targets.length === 0) throw new Error(`nothing to click at turn ${state.ply + 1}`);
-      timings.push(await clickSpot(page, targets[0].at, targets[0].on));
-    }
-    await page.waitForFunction((ply) => {
-      const moves = document.querySelectorAll("#moves li[data-ply]");
-      return moves.length > ply;
-    }, state.ply);
+    await clickATurn(page, state, timings);
   }
   throw new Error(`no result after ${maxTurns} turns`);
+}
+
+/**
+ * Clicks one whole turn on a page whose turn it is (in `state`): the first target
+ * offered each time, the first entry of a menu, the button of a whole turn offered.
+ */
+export async function clickATurn(page, state, timings = []) {
+  for (let click = 0; click < 60; click++) {
+    const ply = (await pageState(page)).ply;
+    if (ply !== state.ply) break;
+    if (await page.locator("#menu").isVisible()) {
+      timings.push(await clickMenu(page, 0));
+      continue;
+    }
+    const targets = await offeredSpots(page);
+    if (targets.length === 0 && (await page.locator("#play-complete").isVisible())) {
+      await page.locator("#play-complete").click();
+      break;
+    }
+    if (targets.length === 0) throw new Error(`nothing to click at turn ${state.ply + 1}`);
+    timings.push(await clickSpot(page, targets[0].at, targets[0].on));
+  }
+  await page.waitForFunction((ply) => {
+    const moves = document.querySelectorAll("#moves li[data-ply]");
+    return moves.length > ply;
+  }, state.ply);
+  return timings;
 }
 
 /** The spots the board offers to click, each `{ on, at }`. */
@@ -156,7 +181,7 @@ export async function offeredSpots(page) {
 }
 
 /** Waits until a person is to move (with the first choices shown) or the game is over. */
-async function waitForPersonOrEnd(page) {
+export async function waitForPersonOrEnd(page) {
   for (let i = 0; i < 600; i++) {
     const state = await pageState(page);
     if (state.result) {

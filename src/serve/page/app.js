@@ -26,6 +26,7 @@ function keyHeaders() {
 }
 let mySide = null;         // the side whose seat this page holds, once the server says
 let invitations = null;    // the seats' links, for the host's page
+const typedNames = {};     // names typed into the seats' boxes, by side
 
 // Every click is timed, from the click to the board showing its answer; the last
 // figure is kept on the page for the browser tests to read.
@@ -167,7 +168,11 @@ function renderStatus(s) {
   let text;
   if (s.result) text = s.result;
   else if (s.thinking) text = `${s.to_move} (${s.thinking.kind}) is thinking…`;
-  else if (s.in_setup) text = s.setup_help;
+  else if (s.in_setup && mine()) text = s.setup_help;
+  else if (s.in_setup) {
+    const side = s.letters.indexOf(s.to_move);
+    text = `set-up: ${s.to_move} (${s.holders[side] || s.players[side]}) lays tiles`;
+  }
   else {
     const side = s.letters.indexOf(s.to_move);
     const who = s.holders[side] || s.players[side];
@@ -301,6 +306,9 @@ function seatActions(s, side, letter) {
     name.id = `name-${letter}`;
     name.placeholder = "your name";
     name.maxLength = 40;
+    // The panel is drawn again as seats change: what was typed stays.
+    name.value = typedNames[letter] || "";
+    name.addEventListener("input", () => { typedNames[letter] = name.value; });
     p.append(name, button("Take this seat", `take-${letter}`, async () => {
       const answer = await api("/api/seats/take", { side: letter, name: name.value });
       if (!answer.ok) { say(answer.refusal); return; }
@@ -360,6 +368,7 @@ async function askRole() {
   seatsShown = "";
   renderSeats(state);
   renderStatus(state);
+  renderRole(state);
   mark();
 }
 

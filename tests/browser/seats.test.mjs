@@ -1,0 +1,109 @@
+// Two people at one `serve` table, each in a browser of their own (separate browser
+// contexts: no shared storage), as a playtest goes: the host hands one of them a seat's
+// link, the other takes the free seat from the page, both play the game to its result
+// by clicks (the set-up's tiles included), a third person watches, a turn sent with the
+// wrong seat's link is refused, and the game kept in `--records` is reported.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  binary, launchForPeople, startServer, stopServer, pageState, waitForPersonOrEnd, clickATurn,
+} from "./harness.mjs";
+
+async function opened(page, url) {
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById("board").querySelector("svg"));
+  return errors;
+}
+
+test("two seats play a game by clicks, set-up included, while a spectator watches", async () => {
+  const records = mkdtempSync(path.join(tmpdir(), "variant-run-records-"));
+  const server = await startServer(["truchet-browne", "serve", "--port", "0", "--size", "3",
+    "--player", "x=human", "--player", "o=human", "--param", "draw_after_quiet_turns=10",
+    "--records", records]);
+  const people = await launchForPeople();
+  try {
+    const host = await people.person();
+    const ada = await people.person();
+    const bo = await people.person();
+    const watcher = await people.person();
+    const errors = await opened(host, server.url);
+    await host.waitForSelector("#invite-x");
+    assert.equal(await host.locator("#role").textContent(), "you: the host");
+    const invitation = await host.locator("#invite-x").inputValue();
+    assert.match(invitation, /#seat=[0-9a-f]{32}$/);
+
+    // Ada follows the invitation; Bo opens the plain address and takes the free seat.
+    errors.push(...await opened(ada, invitation));
+    await ada.locator("#name-x").fill("Ada");
+    await ada.locator("#take-x").click();
+    await ada.waitForFunction(() => document.getElementById("role").textContent === "you play x");
+    errors.push(...await opened(bo, server.address));
+    assert.equal(await bo.locator("#role").textContent(), "watching");
+    await bo.locator("#name-o").fill("Bo");
+    await bo.locator("#take-o").click();
+    await bo.waitForFunction(() => document.getElementById("role").textContent === "you play o");
+    errors.push(...await opened(watcher, server.address));
+    await watcher.waitForFunction(() => /Ada/.test(document.getElementById("seat-x").textContent)
+      && /Bo/.test(document.getElementById("seat-o").textContent));
+    assert.equal(await watcher.locator("#take-x").count(), 0, "no free seat is offered");
+    assert.ok(await watcher.locator("#new-game").isHidden(), "a spectator does not run the table");
+
+    // Wrong seats: Bo's link sends x's turn, Bo clicks on x's board, the host does too.
+    const state = await pageState(bo);
+    assert.equal(state.in_setup, true);
+    assert.equal(state.to_move, "x");
+    const first = state.choices[0];
+    const choice = { action: first.action, at: first.at, detail: first.detail };
+    for (const page of [bo, host, watcher]) {
+      const answer = await page.evaluate((c) => window.variantRun.api("/api/choose",
+        { ply: 0, choices: [c] }), choice);
+      assert.equal(answer.ok, false);
+      assert.match(answer.refusal, /x's seat is held by Ada/);
+    }
+    assert.equal(await bo.locator("#board .hit.choice").count(), 0, "nothing lit on Bo's board");
+    await bo.locator(`#board .hit.cell[data-spot="${first.at}"]`).click();
+    await bo.waitForFunction(() => /not this page's to play/.test(document.getElementById("message").textContent));
+    assert.equal((await pageState(bo)).ply, 0, "the refused turns left the game as it was");
+
+    // The game, to its result, each turn clicked by the page whose seat is to move.
+    let turns = 0;
+    for (;;) {
+      const now = await pageState(host);
+      if (now.result) break;
+      const page = now.to_move === "x" ? ada : bo;
+      const mine = await waitForPersonOrEnd(page);
+      if (mine.result) break;
+      await clickATurn(page, mine);
+      turns += 1;
+      assert.ok(turns < 300, "the game ends");
+    }
+    const end = await pageState(watcher);
+    assert.ok(end.turns.length >= 3, "the set-up's three turns were clicked");
+    assert.match(end.turns[0].text, /^[rl]{4}$/, "x laid four tiles by clicks");
+    assert.match(end.result, /wins: |draw: /);
+    await watcher.waitForSelector("#moves li.result");
+    assert.equal(await watcher.locator("#moves li.result").textContent(), end.result);
+    assert.match(await watcher.locator("#status").textContent(), /wins: |draw: /);
+    assert.deepEqual(errors, [], "no page's script raised an error");
+
+    // The kept record, read here, then reported as a playtest session.
+    const files = readdirSync(records);
+    assert.deepEqual(files, ["game-0001.txt"]);
+    const text = readFileSync(path.join(records, files[0]), "utf8");
+    assert.match(text, /^players x=human:Ada o=human:Bo$/m);
+    assert.equal(text.trimEnd().split("\n").pop(), end.result);
+    const report = execFileSync(binary, ["report", records], { encoding: "utf8" });
+    console.log(report);
+    assert.match(report, /1 game/);
+  } finally {
+    await people.close();
+    stopServer(server);
+    rmSync(records, { recursive: true, force: true });
+  }
+});
