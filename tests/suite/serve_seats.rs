@@ -259,3 +259,40 @@ fn a_stale_link_is_refused_and_the_host_alone_runs_the_table() {
     assert_eq!(status, 403);
     assert_eq!(server.state()["holders"], json!([null, null]));
 }
+
+/// A person lays the set-up, then hands the side to a computer: the record says both
+/// played it, in that order.
+#[test]
+fn the_record_names_everyone_who_played_a_side() {
+    let server = Server::start(&[
+        "truchet-browne",
+        "serve",
+        "--port",
+        "0",
+        "--size",
+        "3",
+        "--player",
+        "x=human",
+        "--player",
+        "o=greedy",
+    ]);
+    let answer = server.ask("/api/play", &json!({ "ply": 0, "text": "random" }));
+    assert_eq!(answer["ok"], true, "{answer}");
+    server.ask("/api/speed", &json!({ "ms": 0 }));
+    server.ask("/api/players", &json!({ "players": ["greedy", "greedy"] }));
+    let started = Instant::now();
+    while server.state()["ply"].as_u64() < Some(6) {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the computers play"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (_, _, record) = server.get("/api/record");
+    assert!(
+        record
+            .lines()
+            .any(|l| l == "players x=human+greedy o=greedy"),
+        "{record}"
+    );
+}
