@@ -46,6 +46,10 @@ const NOT_RUN_HERE: &[(&str, &str)] = &[
         "serves until stopped: serve.rs readme_serve_open runs it",
     ),
     (
+        "variant-run truchet-browne serve --host 0.0.0.0 --records playtest/",
+        "serves until stopped: serve_seats.rs readme_serve_for_playtesters runs it",
+    ),
+    (
         "variant-run trugo serve --port 0 --player x=mcts:200",
         "serves until stopped: serve.rs readme_serve_against_mcts runs it",
     ),

@@ -375,6 +375,9 @@ fn readme_serve_open() {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&browser, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
+    let _port = crate::common::server::DEFAULT_PORT
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     let server = Server::start_in(
         &["truchet-browne", "serve", "--open"],
         &crate::common::root(),

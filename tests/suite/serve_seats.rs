@@ -296,3 +296,39 @@ fn the_record_names_everyone_who_played_a_side() {
         "{record}"
     );
 }
+
+/// `variant-run truchet-browne serve --host 0.0.0.0 --records playtest/`, as the README
+/// shows it: on every address, the host's link printed, and a game a person plays in
+/// kept in the folder, relative to where the command runs.
+#[test]
+fn readme_serve_for_playtesters() {
+    let _port = crate::common::server::DEFAULT_PORT
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme-playtest");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let server = Server::start_in(
+        &[
+            "truchet-browne",
+            "serve",
+            "--host",
+            "0.0.0.0",
+            "--records",
+            "playtest/",
+        ],
+        &dir,
+        &[],
+    );
+    assert!(
+        server.banner.contains("on every address of this machine"),
+        "{}",
+        server.banner
+    );
+    assert_eq!(server.address, "127.0.0.1:8787");
+    let answer = server.ask("/api/play", &json!({ "ply": 0, "text": "random" }));
+    assert_eq!(answer["ok"], true, "{answer}");
+    let record = std::fs::read_to_string(dir.join("playtest/game-0001.txt")).unwrap();
+    assert!(record.contains("players x=human o=greedy"), "{record}");
+    assert!(record.contains("   1. x  "), "{record}");
+}

@@ -10,6 +10,10 @@ use std::time::Duration;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_variant-run");
 
+/// Held by a test whose server listens on the default port, 8787 (the README's commands
+/// name none), so that two such tests do not run at once.
+pub static DEFAULT_PORT: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// A server started for one test, stopped by its process id when dropped.
 pub struct Server {
     pub child: Child,
