@@ -88,6 +88,13 @@ test("two seats play a game by clicks, set-up included, while a spectator watche
     assert.match(end.turns[0].text, /^[rl]{4}$/, "x laid four tiles by clicks");
     assert.match(end.result, /wins: |draw: /);
     await watcher.waitForSelector("#moves li.result");
+    // The last turn stays in sight in the spectator's move list, however long the game.
+    const inSight = await watcher.evaluate(() => {
+      const list = document.getElementById("moves").getBoundingClientRect();
+      const last = document.querySelector("#moves li.result").getBoundingClientRect();
+      return last.top >= list.top - 1 && last.bottom <= list.bottom + 1;
+    });
+    assert.ok(inSight, "the result line is scrolled into the move list's view");
     assert.equal(await watcher.locator("#moves li.result").textContent(), end.result);
     assert.match(await watcher.locator("#status").textContent(), /wins: |draw: /);
     assert.deepEqual(errors, [], "no page's script raised an error");

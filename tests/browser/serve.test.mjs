@@ -78,6 +78,17 @@ test("click latency on 7x7 and 21x21 boards", async () => {
         const timings = [];
         for (let turn = 0; turn < 6; turn++) timings.push(...(await playTurn(page)));
         figures[size] = summary(timings);
+        // The whole board in sight, as large as the window allows: it fills the play
+        // area's width or the window's height, with the status line above it.
+        const fit = await page.evaluate(() => {
+          const board = document.querySelector("#board svg").getBoundingClientRect();
+          const area = document.getElementById("play").getBoundingClientRect();
+          return { bottom: board.bottom, width: board.width, height: board.height,
+            window: window.innerHeight, area: area.width };
+        });
+        assert.ok(fit.bottom <= fit.window, `${size}x${size}: the board ends in the window (${JSON.stringify(fit)})`);
+        assert.ok(fit.width >= fit.area - 1 || fit.height >= fit.window - 160,
+          `${size}x${size}: the board is as large as the window allows (${JSON.stringify(fit)})`);
       },
     );
   }
