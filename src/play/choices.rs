@@ -257,8 +257,16 @@ impl ChoiceTable {
         let mut spots = BTreeMap::new();
         let board = position.board();
         let open = variant_run_core::patch::open_cells(position);
-        for &cell in board.cells().iter().chain(&open) {
+        for &cell in board.cells() {
             spots.insert((true, Spot::Cell(cell).name(board)), Spot::Cell(cell));
+        }
+        // A cell off the board is named by its place in a spiral, which on a board of
+        // its own names (truchet-hex's `c3`) can be a board cell's name: the board's
+        // cell keeps it.
+        for &cell in &open {
+            spots
+                .entry((true, Spot::Cell(cell).name(board)))
+                .or_insert(Spot::Cell(cell));
         }
         for junction in board.junctions() {
             let spot = Spot::Point(junction.vertex);

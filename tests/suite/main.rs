@@ -16,6 +16,7 @@ mod boardspace_rules;
 mod browne_game;
 mod check;
 mod cli;
+mod click_names;
 mod common;
 mod criteria;
 mod designer_flow;
