@@ -165,10 +165,16 @@ export async function clickATurn(page, state, timings = []) {
     if (targets.length === 0) throw new Error(`nothing to click at turn ${state.ply + 1}`);
     timings.push(await clickSpot(page, targets[0].at, targets[0].on));
   }
-  await page.waitForFunction((ply) => {
-    const moves = document.querySelectorAll("#moves li[data-ply]");
-    return moves.length > ply;
-  }, state.ply);
+  try {
+    await page.waitForFunction((ply) => {
+      const moves = document.querySelectorAll("#moves li[data-ply]");
+      return moves.length > ply;
+    }, state.ply, { timeout: 10000 });
+  } catch (e) {
+    const message = await page.locator("#message").textContent();
+    const now = await pageState(page);
+    throw new Error(`turn ${state.ply + 1} was not played (ply now ${now.ply}; the page says ${JSON.stringify(message)}; offered ${JSON.stringify(await offeredSpots(page))})`);
+  }
   return timings;
 }
 
