@@ -38,7 +38,7 @@ use super::names::{host_names_this_server, origin_is_this_server, own_names};
 use super::page;
 use super::reply::{Answer, Reply};
 use super::seats::{Presented, HOST_HEADER, SEAT_HEADER};
-use super::session::{Handle, NewGame, Request};
+use super::session::{Handle, NewGame, Request, SeatRequest};
 use crate::play::record::MAX_RECORD_BYTES;
 
 /// The largest body of a request other than a record.
@@ -539,11 +539,15 @@ impl<S: Send + Sync> FromRequestParts<S> for Presented {
 }
 
 async fn me(State(app): State<App>, keys: Presented) -> Response {
-    respond(app.session.ask(Request::Me, keys).await)
+    respond(app.session.ask(Request::Seat(SeatRequest::Me), keys).await)
 }
 
 async fn invitations(State(app): State<App>, keys: Presented) -> Response {
-    respond(app.session.ask(Request::Invitations, keys).await)
+    respond(
+        app.session
+            .ask(Request::Seat(SeatRequest::Invitations), keys)
+            .await,
+    )
 }
 
 #[derive(Deserialize)]
@@ -558,10 +562,10 @@ async fn take_seat(
     keys: Presented,
     Json(body): Json<TakeBody>,
 ) -> Response {
-    let request = Request::TakeSeat {
+    let request = Request::Seat(SeatRequest::Take {
         side: body.side,
         name: body.name,
-    };
+    });
     respond(app.session.ask(request, keys).await)
 }
 
@@ -578,7 +582,7 @@ async fn free_seat(
 ) -> Response {
     respond(
         app.session
-            .ask(Request::FreeSeat { side: body.side }, keys)
+            .ask(Request::Seat(SeatRequest::Free { side: body.side }), keys)
             .await,
     )
 }

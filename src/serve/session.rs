@@ -18,23 +18,24 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::{oneshot, watch};
-use variant_run_core::PlayerId;
 
 use super::clicks::{self, ChoiceIn, ClickIn, Clicked};
 use super::compare::{CompareRequest, CompareStatus};
-use super::kept_records::{self, RecordsFolder};
+use super::kept_records::RecordsFolder;
 use super::live::Live;
 use super::reply::{Answer, Reply};
-use super::seats::{Caller, Presented, SeatRefusal, Seats};
+use super::seats::{Caller, Presented, Seats};
 use super::thinker::{Job, Thinker, Thought};
 use super::view::{self, Frame};
 use super::watch::Watcher;
 use super::{ReadOptions, ServeError, ServeOptions};
+
+mod kept;
+mod seating;
 use crate::play::players::check_kind;
-use crate::play::record::Record;
 use crate::play::setup::{GameSetup, StartChoice};
 use crate::play::tournament::computer_kinds;
-use crate::play::{replay, GameError};
+use crate::play::GameError;
 use crate::printable::printable;
 use crate::ruleset::{find_variant, Variant};
 
@@ -88,19 +89,19 @@ pub enum Request {
     CompareReport,
     /// The rulesets a comparison may be made against.
     CompareChoices,
+    Seat(SeatRequest),
+}
+
+/// What the page asks of the seats.
+pub enum SeatRequest {
     /// The seats' invitation links (the host's to hand out).
     Invitations,
     /// Who the caller is: the host, a seat's holder, or a spectator.
     Me,
     /// A person takes a side's seat under a name.
-    TakeSeat {
-        side: char,
-        name: String,
-    },
+    Take { side: char, name: String },
     /// A seat's holder leaves it, or the host frees it.
-    FreeSeat {
-        side: char,
-    },
+    Free { side: char },
 }
 
 impl Request {
@@ -113,8 +114,7 @@ impl Request {
             | Request::Record
             | Request::CompareReport
             | Request::CompareChoices
-            | Request::Invitations
-            | Request::Me => Some(false),
+            | Request::Seat(SeatRequest::Invitations | SeatRequest::Me) => Some(false),
             _ => Some(true),
         }
     }
@@ -666,21 +666,7 @@ impl Session {
                 self.speed = Duration::from_millis(ms.min(10_000));
                 Ok(Reply::Json(json!({ "ok": true })))
             }
-            Request::Picture { ply: asked } => match asked {
-                None => Ok(Reply::Svg(view::picture(
-                    live.variant,
-                    live.frames.last(),
-                    true,
-                    &live.game,
-                ))),
-                Some(k) if k <= ply => Ok(Reply::Svg(view::picture(
-                    live.variant,
-                    live.frames.get(k),
-                    false,
-                    &live.game,
-                ))),
-                Some(k) => Err((404, format!("the game has {ply} turns, not {k}"))),
-            },
+            Request::Picture { ply: asked } => picture(live, asked),
             Request::Record => Ok(Reply::Text(self.record(live).to_string())),
             Request::LoadRecord(text) => return self.load_record(live, &text),
             Request::Compare(request) => {
@@ -692,27 +678,7 @@ impl Session {
                 })
             }
             Request::CompareChoices => Ok(Reply::Json(super::compare::choices(live.variant))),
-            Request::Invitations => Ok(Reply::Json(json!({
-                "seats": (0..2u8)
-                    .map(|side| self.seats.seat_key(side).text())
-                    .collect::<Vec<_>>(),
-            }))),
-            Request::Me => {
-                let letter = |side| live.variant.model.rules.player_letter(side).to_string();
-                Ok(Reply::Json(json!({
-                    "host": caller.host,
-                    "seat": caller.seat.map(letter),
-                    "name": caller.seat.and_then(|side| self.seats.holder(side)),
-                })))
-            }
-            Request::TakeSeat { side, name } => self.take_seat(live, caller, side, &name),
-            Request::FreeSeat { side } => match self.side_of(live, side) {
-                Ok(side) => match self.seats.free(caller, side) {
-                    Ok(()) => Ok(Reply::Json(json!({ "ok": true }))),
-                    Err(refusal) => Ok(refused(&refusal.to_string())),
-                },
-                Err(e) => Err(e),
-            },
+            Request::Seat(request) => self.seat_request(live, request, caller),
             Request::CompareReport => match &self.compare.report {
                 Some(html) => Ok(Reply::Html(html.clone())),
                 None => Err((404, "no comparison has finished yet".into())),
@@ -737,106 +703,6 @@ impl Session {
         self.note = None;
         self.next_computer = None;
         self.keep_record(live, None);
-    }
-
-    /// What a request needs of its caller: the seat of the side to move for a turn, the
-    /// host for what changes the table; nothing to watch or download.
-    fn permitted(&self, live: &Live, request: &Request, caller: Caller) -> Result<(), SeatRefusal> {
-        let side = live.game.to_move();
-        let letter = live.variant.model.rules.player_letter(side);
-        match request {
-            Request::Choose { .. } | Request::Play { .. } => {
-                // A computer's side is refused by the turn itself, with its own reason.
-                if self.kinds[side as usize] == "human" {
-                    self.seats.may_move(caller, side, letter)?;
-                }
-                Ok(())
-            }
-            Request::Undo => self.seats.may_undo(caller),
-            Request::Truncate { .. } => caller.host_only("play on from an earlier turn"),
-            Request::New(_) => caller.host_only("start a new game"),
-            Request::Players(_) => caller.host_only("set the players"),
-            Request::Pause(_) => caller.host_only("pause the computers"),
-            Request::Speed(_) => caller.host_only("set the computers' speed"),
-            Request::LoadRecord(_) => caller.host_only("load a record"),
-            Request::Compare(_) => caller.host_only("start a comparison"),
-            Request::Invitations => caller.host_only("see the seats' invitation links"),
-            Request::Picture { .. }
-            | Request::Record
-            | Request::CompareReport
-            | Request::CompareChoices
-            | Request::Me
-            | Request::TakeSeat { .. }
-            | Request::FreeSeat { .. } => Ok(()),
-        }
-    }
-
-    /// A person's turn's player, for the record: the holder of the seat they play from,
-    /// or the host (no name) playing a free seat.
-    fn person(&self, caller: Caller) -> String {
-        kept_records::person(caller.seat.and_then(|side| self.seats.holder(side)))
-    }
-
-    /// The side a letter names.
-    fn side_of(&self, live: &Live, letter: char) -> Result<PlayerId, (u16, String)> {
-        let rules = &live.variant.model.rules;
-        (0..2u8)
-            .find(|&side| rules.player_letter(side) == letter)
-            .ok_or_else(|| {
-                (
-                    400,
-                    format!(
-                        "`{}` is not a side of this game",
-                        printable(&letter.to_string())
-                    ),
-                )
-            })
-    }
-
-    fn take_seat(&mut self, live: &Live, caller: Caller, letter: char, name: &str) -> Answer {
-        let side = self.side_of(live, letter)?;
-        let computer = self.kinds[side as usize] != "human";
-        match self.seats.take(caller, side, letter, computer, name) {
-            Ok(key) => Ok(Reply::Json(json!({ "ok": true, "key": key.text() }))),
-            Err(refusal) => Ok(refused(&refusal.to_string())),
-        }
-    }
-
-    /// Writes the game's record to the records folder, if one was asked for and a
-    /// person has played in the game; `ending` ends an unfinished game (`game abandoned`).
-    fn keep_record(&mut self, live: &Live, ending: Option<&str>) {
-        let Some(folder) = &self.records else {
-            return;
-        };
-        if !self.played_by.iter().any(|p| p.starts_with("human")) {
-            return;
-        }
-        let path = match &self.game_file {
-            Some(path) => path.clone(),
-            None => match folder.new_file() {
-                Ok(path) => path,
-                Err(e) => {
-                    self.note = Some(format!("the game's record is not kept: {e}"));
-                    return;
-                }
-            },
-        };
-        let mut record = self.record(live);
-        if record.result.is_none() {
-            record.result = ending.map(String::from);
-        }
-        match RecordsFolder::write(&path, &record) {
-            Ok(()) => self.game_file = Some(path),
-            Err(e) => self.note = Some(e.to_string()),
-        }
-    }
-
-    /// Before the game is left for another: its record ends as abandoned, and the next
-    /// game gets a file of its own.
-    fn leave_game(&mut self, live: &Live) {
-        self.keep_record(live, Some("game abandoned"));
-        self.game_file = None;
-        self.played_by.clear();
     }
 
     /// The clicks of a person's turn.
@@ -950,138 +816,6 @@ impl Session {
         }
     }
 
-    /// A record of the game so far, as `play --record` writes one.
-    fn record(&self, live: &Live) -> Record {
-        let model = &live.variant.model;
-        let letter = |p: PlayerId| model.rules.player_letter(p);
-        let start = &live.frames[0];
-        let turns = live
-            .shown
-            .iter()
-            .enumerate()
-            .map(|(i, text)| crate::play::RecordedTurn {
-                number: i + 1,
-                player: letter(live.frames[i].to_move),
-                text: text.clone(),
-                line: 0,
-            })
-            .collect();
-        let result = match live.game.outcome() {
-            Some(outcome) => Some(crate::play::session::result_line(live.variant, outcome)),
-            None if live.game.history().len() >= self.max_turns => Some(format!(
-                "stopped after {} turns without a result",
-                self.max_turns
-            )),
-            None => None,
-        };
-        Record {
-            ruleset: self.setup.ruleset.clone(),
-            options: self.setup.record_options(),
-            players: (0..2).map(|p| self.players_word(live, p)).collect(),
-            start: (!start.in_setup).then(|| model.position_text(&start.position)),
-            turns,
-            result,
-        }
-    }
-
-    /// `x=human:Ada`: who played a side's turns, in the order they first did (joined by
-    /// `+` when the side changed hands); who plays it now, if it has played none.
-    fn players_word(&self, live: &Live, side: PlayerId) -> String {
-        let mut who: Vec<&str> = Vec::new();
-        for (i, player) in self.played_by.iter().enumerate() {
-            let played = live.frames.get(i).is_some_and(|f| f.to_move == side);
-            if played && !who.contains(&player.as_str()) {
-                who.push(player);
-            }
-        }
-        let now = match self.kinds[side as usize].as_str() {
-            "human" => kept_records::person(self.seats.holder(side)),
-            kind => kind.to_string(),
-        };
-        let who = if who.is_empty() { now } else { who.join("+") };
-        format!("{}={who}", live.variant.model.rules.player_letter(side))
-    }
-
-    /// Loads a record: checked turn by turn as `replay` checks it, and taken whole or not
-    /// at all.
-    fn load_record(&mut self, live: &mut Live, text: &str) -> (Answer, Option<Exit>) {
-        let refuse = |e: &dyn std::fmt::Display| (Ok(refused(&printable(&e.to_string()))), None);
-        let record = match Record::parse(text) {
-            Ok(record) => record,
-            Err(e) => return refuse(&e),
-        };
-        let same = find_variant(&record.ruleset)
-            .ok()
-            .and_then(|d| d.canonicalize().ok())
-            .zip(self.dir.canonicalize().ok())
-            .is_some_and(|(a, b)| a == b);
-        if !same {
-            return refuse(&format!(
-                "this record is a game of `{}`; this page plays {} (start `variant-run {} serve` \
-                 to replay it)",
-                record.ruleset, live.variant.name, record.ruleset
-            ));
-        }
-        let (variant, mut setup) = match replay::prepare(&record, self.read_options) {
-            Ok(prepared) => prepared,
-            Err(e) => return refuse(&e),
-        };
-        let mut game = match replay::start(&record, &variant, &setup) {
-            Ok(game) => game,
-            Err(e) => return refuse(&e),
-        };
-        if let Some(start) = &record.start {
-            let fresh = setup.game(&variant).ok();
-            let differs = fresh.is_none_or(|g| {
-                g.in_setup() || variant.model.position_text(g.position()) != *start
-            });
-            if differs && !game.in_setup() {
-                setup.start = StartChoice::Position(start.clone());
-            }
-        }
-        for turn in &record.turns {
-            if let Err(e) = replay::play_turn(&mut game, &setup, turn) {
-                return refuse(&e);
-            }
-        }
-        let turns: Vec<String> = game.history().iter().map(|p| p.text.clone()).collect();
-        drop(game);
-        self.leave_game(live);
-        // Each turn's player is the one the record names for its side.
-        self.played_by = record
-            .turns
-            .iter()
-            .map(|turn| {
-                let side = format!("{}=", turn.player);
-                record
-                    .players
-                    .iter()
-                    .find_map(|p| p.strip_prefix(side.as_str()))
-                    .unwrap_or("unknown")
-                    .to_string()
-            })
-            .collect();
-        setup.ruleset.clone_from(&self.setup.ruleset);
-        setup.players.clear();
-        self.setup = setup;
-        self.turns = turns;
-        self.game_id += 1;
-        self.thinking = None;
-        self.next_computer = None;
-        self.paused = true;
-        self.note = Some(format!("record loaded: {} turns", record.turns.len()));
-        let ok = Ok(Reply::Json(
-            json!({ "ok": true, "turns": record.turns.len() }),
-        ));
-        if variant.source().options == live.variant.source().options {
-            drop(variant);
-            let (_, exit) = self.rewind(live, self.turns.len());
-            (ok, exit)
-        } else {
-            (ok, Some(Exit::Switch(Box::new(variant))))
-        }
-    }
-
     /// Writes the state and hands it to every page.
     fn publish(&mut self, live: &mut Live) {
         self.version += 1;
@@ -1158,6 +892,26 @@ fn settle(messages: &Receiver<Message>) {
         if let Message::Ask(_, _, answer) = message {
             let _ = answer.send(Err((409, "the ruleset is loading again; try again".into())));
         }
+    }
+}
+
+/// The picture after turn `ply`, or of the current position (with click targets).
+fn picture(live: &Live, ply: Option<usize>) -> Answer {
+    let played = live.game.history().len();
+    match ply {
+        None => Ok(Reply::Svg(view::picture(
+            live.variant,
+            live.frames.last(),
+            true,
+            &live.game,
+        ))),
+        Some(k) if k <= played => Ok(Reply::Svg(view::picture(
+            live.variant,
+            live.frames.get(k),
+            false,
+            &live.game,
+        ))),
+        Some(k) => Err((404, format!("the game has {played} turns, not {k}"))),
     }
 }
 

@@ -175,38 +175,10 @@ pub fn state(parts: &StateParts) -> Value {
         )
     });
     let board = game.position().board();
-    let params: Vec<Value> = MergedToml::read(&variant.dir)
-        .ok()
-        .and_then(|t| t.table.get("params").and_then(|p| p.as_table()).cloned())
-        .map(|table| {
-            table
-                .iter()
-                .map(|(name, value)| {
-                    let chosen = parts
-                        .setup
-                        .params
-                        .iter()
-                        .find(|(n, _)| n == name)
-                        .map(|(_, v)| v.clone());
-                    json!({ "name": name, "default": value.to_string(), "value": chosen })
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let params = params_json(variant, parts.setup);
     let mut notations = vec!["server".to_string()];
     notations.extend(variant.notations.keys().cloned());
-    let kinds: Vec<Value> = PLAYER_KINDS
-        .iter()
-        .filter(|(k, _)| *k == "human" || computer_kinds().contains(k))
-        .map(|(k, about)| {
-            let about = if *k == "human" {
-                "you: click on the board, or type turns"
-            } else {
-                about
-            };
-            json!({ "kind": k, "about": about })
-        })
-        .collect();
+    let kinds = kinds_json();
     json!({
         "version": parts.version,
         "game": parts.game_id,
@@ -244,4 +216,41 @@ pub fn state(parts: &StateParts) -> Value {
         "problems": parts.problems,
         "compare": parts.compare,
     })
+}
+
+/// The ruleset's `[params]`, each with its default and the value this game chose.
+fn params_json(variant: &Variant, setup: &GameSetup) -> Vec<Value> {
+    MergedToml::read(&variant.dir)
+        .ok()
+        .and_then(|t| t.table.get("params").and_then(|p| p.as_table()).cloned())
+        .map(|table| {
+            table
+                .iter()
+                .map(|(name, value)| {
+                    let chosen = setup
+                        .params
+                        .iter()
+                        .find(|(n, _)| n == name)
+                        .map(|(_, v)| v.clone());
+                    json!({ "name": name, "default": value.to_string(), "value": chosen })
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The player kinds a side may be given on the page.
+fn kinds_json() -> Vec<Value> {
+    PLAYER_KINDS
+        .iter()
+        .filter(|(k, _)| *k == "human" || computer_kinds().contains(k))
+        .map(|(k, about)| {
+            let about = if *k == "human" {
+                "you: click on the board, or type turns"
+            } else {
+                about
+            };
+            json!({ "kind": k, "about": about })
+        })
+        .collect()
 }
