@@ -30,6 +30,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 
+use super::addresses::Listening;
 use super::clicks::{ChoiceIn, ClickIn};
 use super::compare::CompareRequest;
 use super::connections::{mark_served, Connection};
@@ -55,15 +56,18 @@ struct App {
     address: SocketAddr,
     /// How long a request's body may take to arrive whole, once its head has.
     body_timeout: Duration,
+    /// The addresses the server can be reached at, for the seats' invitation links.
+    urls: std::sync::Arc<Vec<String>>,
 }
 
-/// The server's routes, for a session listening on `address`, taking `body_timeout`
-/// at most to read a request's body.
-pub fn router(session: Handle, address: SocketAddr, body_timeout: Duration) -> Router {
+/// The server's routes, for a session listening where `listening` says, taking
+/// `body_timeout` at most to read a request's body.
+pub fn router(session: Handle, listening: &Listening, body_timeout: Duration) -> Router {
     let app = App {
         session,
-        address,
+        address: listening.bound,
         body_timeout,
+        urls: std::sync::Arc::new(listening.urls()),
     };
     let record = Router::new()
         .route("/api/record", post(load_record).get(record_text))
@@ -542,12 +546,17 @@ async fn me(State(app): State<App>, keys: Presented) -> Response {
     respond(app.session.ask(Request::Seat(SeatRequest::Me), keys).await)
 }
 
+/// The seats' keys, with the addresses the server answers to: a host whose page is on
+/// `127.0.0.1` invites by an address the playtester's machine can reach.
 async fn invitations(State(app): State<App>, keys: Presented) -> Response {
-    respond(
-        app.session
-            .ask(Request::Seat(SeatRequest::Invitations), keys)
-            .await,
-    )
+    let mut answer = app
+        .session
+        .ask(Request::Seat(SeatRequest::Invitations), keys)
+        .await;
+    if let Ok(Reply::Json(value)) = &mut answer {
+        value["addresses"] = json!(*app.urls);
+    }
+    respond(answer)
 }
 
 #[derive(Deserialize)]

@@ -108,8 +108,9 @@ pub fn serve(
             .map_err(|error| ServeError::Bind { address, error })?;
         let bound = listener.local_addr()?;
         let dual_stack = bound.is_ipv6() && addresses::takes_ipv4(&listener);
-        ready(&Listening::of(bound, dual_stack), &handle.host_key);
-        let app = http::router(handle, bound, options.timeouts.request);
+        let listening = Listening::of(bound, dual_stack);
+        ready(&listening, &handle.host_key);
+        let app = http::router(handle, &listening, options.timeouts.request);
         connections::serve(listener, app, options.timeouts).await?;
         Ok(())
     })

@@ -26,11 +26,10 @@ export function startServer(args, options = {}) {
     child.stdout.on("data", (d) => {
       out += d;
       // The address, then the host's link (the address with the host's key).
-      const found = out.match(/serving \S+ at (http:\/\/\S+)/);
       const link = out.match(/(http:\/\/\S+)#host=([0-9a-f]+)/);
-      if (found && link) {
+      if (link) {
         clearTimeout(timer);
-        resolve({ url: link[0], address: found[1], hostKey: link[2], pid: child.pid, child, stderr: () => err });
+        resolve({ url: link[0], address: link[1], hostKey: link[2], pid: child.pid, child, stderr: () => err });
       }
     });
     child.stderr.on("data", (d) => { err += d; });

@@ -326,6 +326,16 @@ fn readme_serve_for_playtesters() {
         server.banner
     );
     assert_eq!(server.address, "127.0.0.1:8787");
+    // Invitations name every address the server answers to, as the banner lists them, so
+    // a host on 127.0.0.1 invites by one a playtester's machine can reach.
+    let (_, _, invitations) = server.get_as_host("/api/seats/invitations");
+    let invitations: Value = serde_json::from_str(&invitations).unwrap();
+    let listed: Vec<&str> = server
+        .banner
+        .split_whitespace()
+        .filter(|w| w.starts_with("http://"))
+        .collect();
+    assert_eq!(invitations["addresses"], json!(listed), "{}", server.banner);
     let answer = server.ask("/api/play", &json!({ "ply": 0, "text": "random" }));
     assert_eq!(answer["ok"], true, "{answer}");
     let record = std::fs::read_to_string(dir.join("playtest/game-0001.txt")).unwrap();

@@ -293,7 +293,7 @@ function seatActions(s, side, letter) {
     link.readOnly = true;
     link.id = `invite-${letter}`;
     link.className = "invite";
-    link.value = `${location.origin}/#seat=${invitations[side]}`;
+    link.value = `${inviteBase()}#seat=${invitations.seats[side]}`;
     link.title = "give this link to the person who plays this side";
     const copy = button("Copy", `copy-${letter}`, async () => {
       link.select();
@@ -319,6 +319,15 @@ function seatActions(s, side, letter) {
     }));
   }
   return p;
+}
+
+// The address an invitation names: this page's own, unless that is this machine's
+// loopback and the server listens on an address others can reach.
+function inviteBase() {
+  const loopback = (url) => /^http:\/\/(127\.|\[::1\]|localhost)/.test(url);
+  const own = `${location.origin}/`;
+  if (!loopback(own)) return own;
+  return invitations.addresses.find((url) => !loopback(url)) || own;
 }
 
 function button(text, id, onClick) {
@@ -363,7 +372,7 @@ async function askRole() {
   mySide = me && me.seat ? state.letters.indexOf(me.seat) : null;
   if (isHost()) {
     const list = await fetch("/api/seats/invitations", { headers: keyHeaders() });
-    invitations = list.ok ? (await list.json()).seats : null;
+    invitations = list.ok ? await list.json() : null;
   }
   seatsShown = "";
   renderSeats(state);
