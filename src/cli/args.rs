@@ -174,8 +174,15 @@ pub enum RulesetCommand {
     Position,
     /// Draw a position
     Show,
-    /// List the legal turns of a position, one canonical text per line
-    Moves,
+    /// List the legal turns of a position, one canonical text per line; with a FILTER,
+    /// only those that concern one place: a junction (`a1`; those that move the stack
+    /// there, or bring pieces to it), a tile (`bc34`; those that flip, lay or take it
+    /// away), or `junction NAME`, `stack NAME`, `tile NAME` where a name means both
+    Moves {
+        /// A junction's or tile's name, maybe after `junction`, `stack` or `tile`
+        #[arg(value_name = "FILTER")]
+        filter: Vec<String>,
+    },
     /// Count the distinct turn sequences of a given length
     Perft {
         /// Number of turns

@@ -75,7 +75,7 @@ fn run(
         RulesetCommand::Play => play::play(&variant, setup, options, out),
         RulesetCommand::Position => inspect::position(&variant, setup, out),
         RulesetCommand::Show => inspect::show(&variant, setup, options.svg.as_deref(), out),
-        RulesetCommand::Moves => inspect::moves(&variant, setup, out),
+        RulesetCommand::Moves { filter } => inspect::moves(&variant, setup, &filter.join(" "), out),
         RulesetCommand::Perft { depth } => {
             let pool = pool(options)?;
             inspect::perft(&pool, &variant, setup, *depth, options.divide, out)
@@ -282,7 +282,7 @@ fn command_name(command: &RulesetCommand) -> &'static str {
         RulesetCommand::Play => "play",
         RulesetCommand::Position => "position",
         RulesetCommand::Show => "show",
-        RulesetCommand::Moves => "moves",
+        RulesetCommand::Moves { .. } => "moves",
         RulesetCommand::Perft { .. } => "perft",
         RulesetCommand::Describe => "describe",
         RulesetCommand::Match => "match",

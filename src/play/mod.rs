@@ -28,6 +28,7 @@ pub mod tally;
 pub mod thinking_time;
 pub mod tournament;
 pub mod transposition;
+pub mod turn_filter;
 
 pub use game::{opening, Game, GameError, Played};
 pub use layouts::{parse_layout, Layout};

@@ -99,3 +99,193 @@ fn serve_open_without_a_browser_says_so_in_one_line() {
         seen[0]
     );
 }
+
+/// Runs the program with `input` on standard input.
+fn run(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(crate::common::root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The lines `moves` prints, which must succeed.
+fn moves(args: &[&str]) -> Vec<String> {
+    let output = run(args, "");
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        text(&output.stderr)
+    );
+    text(&output.stdout).lines().map(String::from).collect()
+}
+
+/// The places a turn text in the server's notation names: its flip's or tile action's
+/// cell, and its junctions (`bc34:a1-c3;c3,c5-c4` names bc34, a1, c3, c5, c4). Read from
+/// the text, apart from the code that filters turns by their structure.
+fn named_places(turn: &str) -> (Option<String>, Vec<String>) {
+    let (tile, rest) = match turn.split_once(':') {
+        // A placement `b:c12` names its cell after the colon.
+        Some((state, cell)) if state.len() == 1 => {
+            let (cell, pieces) = cell.split_once(',').unwrap_or((cell, ""));
+            (Some(cell.to_string()), pieces)
+        }
+        Some((flip, rest)) => (Some(flip.to_string()), rest),
+        None => (None, turn),
+    };
+    let junctions = rest
+        .split([',', ';', '-'])
+        .filter(|t| !t.is_empty())
+        .map(|t| match t.split_once('x') {
+            // A substack `2xa4` of a split.
+            Some((height, j)) if height.parse::<u32>().is_ok() => j.to_string(),
+            _ => t.to_string(),
+        })
+        .collect();
+    (tile, junctions)
+}
+
+/// `moves FILTER` on the command line lists exactly the turns that name the place, on
+/// square and hexagonal boards and on a patch, in every way a place can be named.
+#[test]
+fn moves_filter_lists_the_turns_of_one_place() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        // Browne's opening: a stack of x, a junction pieces can reach, a tile to flip.
+        (
+            &["truchet-browne", "moves", "--seed", "4"],
+            "a1",
+            "junction",
+        ),
+        (
+            &["truchet-browne", "moves", "--seed", "4"],
+            "b4",
+            "junction",
+        ),
+        (&["truchet-browne", "moves", "--seed", "4"], "ab45", "tile"),
+        // A hexagonal board: `b4` is a tile there, and `e1` a junction.
+        (&["truchet-hex", "moves"], "b4", "tile"),
+        (&["truchet-hex", "moves"], "e1", "junction"),
+    ];
+    for (args, name, kind) in cases {
+        let all = moves(args);
+        let mut filtered_args = args.to_vec();
+        filtered_args.push(name);
+        let filtered = moves(&filtered_args);
+        let expected: Vec<String> = all
+            .iter()
+            .filter(|t| {
+                let (tile, junctions) = named_places(t);
+                match *kind {
+                    "tile" => tile.as_deref() == Some(name),
+                    _ => junctions.iter().any(|j| j == name),
+                }
+            })
+            .cloned()
+            .collect();
+        assert!(
+            !expected.is_empty(),
+            "{args:?} {name}: a case that lists turns"
+        );
+        assert_eq!(filtered, expected, "{args:?} {name}");
+    }
+
+    // Trugo's patch, in the Waning: a stack of x's is named by its spiral name or by its
+    // key in the position text.
+    let position = "-2,0c;-2,1a;-2,2b;-1,-1a;-1,0b;-1,1c;-1,2a;0,-2b;0,-1c;0,0a;0,1b;0,2c;\
+                    1,-2a;1,-1b;1,0c;1,1a;2,-2c;2,-1a;2,0b -1,0e=x;-1,0w=x;-1,1e=x;0,0w=oo;\
+                    1,0w=o 0 o=20,x=20 x";
+    let all = moves(&["trugo", "moves", "--position", position]);
+    let lattice = variant_run::core::Lattice::HexFlat;
+    let stack = variant_run::core::names::parse_vertex_key(lattice, "-1,0e").unwrap();
+    let name = variant_run::core::names::vertex_spiral(lattice, stack);
+    let by_name = moves(&["trugo", "moves", &name, "--position", position]);
+    let by_key = moves(&["trugo", "moves", "--position", position, "--", "-1,0e"]);
+    let expected: Vec<String> = all
+        .iter()
+        .filter(|t| named_places(t).1.contains(&name))
+        .cloned()
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(by_name, expected, "{name}");
+    assert_eq!(by_key, expected, "-1,0e is {name}");
+    // Removing a tile names it.
+    let tile = moves(&["trugo", "moves", "b3", "--position", position]);
+    let expected: Vec<String> = all.iter().filter(|t| *t == "b3").cloned().collect();
+    assert_eq!(tile, expected);
+
+    // Boardspace's own notation names places `B 2`, and writes merges by directions:
+    // the same turns as in the server's notation. `stack` keeps the turns that move the
+    // stack there: those that name it before a `-`.
+    let list = |notation: &[&str], filter: &[&str]| {
+        let mut args = vec!["truchet-boardspace", "moves"];
+        args.extend(notation);
+        args.extend(filter);
+        moves(&args)
+    };
+    let from_a6 = list(&[], &["stack", "a6"]);
+    let sources = |t: &String| -> Vec<String> {
+        let piece = t.split_once(':').map_or(t.as_str(), |(_, p)| p);
+        piece
+            .split(';')
+            .filter_map(|segment| segment.split_once('-'))
+            .flat_map(|(from, _)| from.split(',').map(String::from))
+            .collect()
+    };
+    let expected: Vec<String> = list(&[], &[])
+        .into_iter()
+        .filter(|t| sources(t).iter().any(|j| j == "a6"))
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(from_a6, expected);
+    let boardspace = ["--notation", "boardspace"];
+    assert_eq!(list(&boardspace, &["stack", "A", "6"]).len(), from_a6.len());
+    // Merges gather stacks on the empty A 7.
+    let to_a7 = list(&boardspace, &["A", "7"]);
+    assert!(!to_a7.is_empty());
+    assert_eq!(to_a7.len(), list(&[], &["a7"]).len());
+    assert!(to_a7.iter().all(|t| t.contains("Merge A 7")), "{to_a7:#?}");
+}
+
+/// A name that is no place of the board is an error naming it; a place no turn concerns
+/// lists nothing and says why, and is no error.
+#[test]
+fn moves_filter_refuses_unknown_names_and_says_when_nothing_matches() {
+    let output = run(&["truchet-browne", "moves", "zz9"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "variant-run: moves: `zz9` names no junction or tile of this board (junctions are \
+         named like `a5`, tiles like `de45`)\n"
+    );
+    let output = run(&["truchet-browne", "moves", "tile", "a1"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).starts_with("variant-run: moves: `a1` names no tile of this board"),
+        "{}",
+        text(&output.stderr)
+    );
+    // o's stacks cannot move on x's turn.
+    let output = run(&["truchet-browne", "moves", "stack", "a8"], "");
+    assert!(output.status.success());
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        text(&output.stderr),
+        "variant-run: note: no legal turn moves the stack on a8 (junction a8, holding o); \
+         x is to move\n"
+    );
+}
