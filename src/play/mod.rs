@@ -24,6 +24,7 @@ pub mod replay;
 pub mod samples;
 pub mod session;
 pub mod setup;
+pub mod show;
 pub mod tally;
 pub mod thinking_time;
 pub mod tournament;

@@ -1,6 +1,7 @@
 //! Running a game between seats (computer players or a person at a terminal) and writing
-//! its transcript: a game record (see [`super::record`]) with the boards drawn between the
-//! turns. The same record, without boards, can go to a second writer (`--record FILE`).
+//! its transcript: a game record (see [`super::record`]) with the boards `--show` chooses
+//! drawn between the turns. The same record, without boards, can go to a second writer
+//! (`--record FILE`).
 
 use std::io::{self, BufRead, Write};
 
@@ -12,7 +13,8 @@ use super::input::{read_line, Line};
 use super::notation::Notation;
 use super::players::Player;
 use super::record::{turn_line, Record};
-use crate::draw;
+pub use super::show::board;
+use super::show::{Boards, Show};
 use crate::printable::printable;
 use crate::ruleset::Variant;
 
@@ -87,18 +89,59 @@ pub fn result_line(variant: &Variant, outcome: &Outcome) -> String {
     }
 }
 
-/// Plays `game` to its end (or `max_turns` turns), writing its record, with boards, to
-/// the transcript and reading a person's turns from `input`, in `notation`. `header`
-/// gives the ruleset and options lines; the players and start lines are added here.
+/// How a session plays and draws: the turn limit, the notation a person types in, and
+/// the boards drawn between the turns.
+#[derive(Clone, Copy, Debug)]
+pub struct Options<'n> {
+    pub max_turns: usize,
+    pub notation: Notation<'n>,
+    pub show: Show,
+}
+
+/// The boards drawn when none are chosen: every board when a person plays (they play
+/// from it), else the board where play starts and the one where it ends.
+pub fn default_show(a_person_plays: bool) -> Show {
+    if a_person_plays {
+        Show::All
+    } else {
+        Show::Start
+    }
+}
+
+/// [`run_with`], drawing the boards [`default_show`] chooses.
 ///
 /// # Errors
-/// Writing fails, or a script fails during the game.
+/// As [`run_with`].
 pub fn run(
     game: &mut Game,
     seats: &mut [Seat; 2],
     header: &Record,
     max_turns: usize,
     notation: Notation,
+    input: &mut dyn BufRead,
+    transcript: &mut Transcript,
+) -> Result<Ending, SessionError> {
+    let humans = seats.iter().any(|s| matches!(s, Seat::Human));
+    let options = Options {
+        max_turns,
+        notation,
+        show: default_show(humans),
+    };
+    run_with(game, seats, header, &options, input, transcript)
+}
+
+/// Plays `game` to its end (or `max_turns` turns), writing its record, with the boards
+/// `show` chooses, to the transcript and reading a person's turns from `input`, in
+/// `notation`. `header` gives the ruleset and options lines; the players and start lines
+/// are added here.
+///
+/// # Errors
+/// Writing fails, or a script fails during the game.
+pub fn run_with(
+    game: &mut Game,
+    seats: &mut [Seat; 2],
+    header: &Record,
+    options: &Options,
     input: &mut dyn BufRead,
     transcript: &mut Transcript,
 ) -> Result<Ending, SessionError> {
@@ -116,62 +159,49 @@ pub fn run(
     for line in header.header().lines() {
         transcript.line(line)?;
     }
-    let humans = seats.iter().any(|s| matches!(s, Seat::Human));
-    let draw = |game: &Game| board(game);
-    let mut shown_start = false;
+    let mut boards = Boards::new(options.show);
+    if let Some(board) = boards.at_beginning(game) {
+        transcript.show(&board)?;
+    }
     let mut number = 0;
-    loop {
-        if !game.in_setup() && !shown_start {
-            transcript.show(&format!("\n{}\n", draw(game)))?;
-            shown_start = true;
-        }
-        if game.outcome().is_some() {
-            break;
-        }
-        if number >= max_turns {
-            transcript.show(&format!("\n{}", draw(game)))?;
-            transcript.line(&format!("stopped after {max_turns} turns without a result"))?;
+    while game.outcome().is_none() {
+        if number >= options.max_turns {
+            if let Some(board) = boards.at_end(game) {
+                transcript.show(&board)?;
+            }
+            let limit = options.max_turns;
+            transcript.line(&format!("stopped after {limit} turns without a result"))?;
             return Ok(Ending::TurnLimit);
         }
         let side = game.to_move();
         number += 1;
-        let piece_turn = !game.in_setup();
+        let was_setup = game.in_setup();
         let shown = match &mut seats[side as usize] {
             Seat::Computer { kind, player } => {
-                play_computer_turn(game, player.as_mut(), kind, &notation)?
+                play_computer_turn(game, player.as_mut(), kind, &options.notation)?
             }
-            Seat::Human => match prompt_human(game, number, notation, input, transcript.out)? {
-                Some(shown) => shown,
-                None => {
-                    transcript.line("game abandoned")?;
-                    return Ok(Ending::Abandoned);
+            Seat::Human => {
+                match prompt_human(game, number, options.notation, input, transcript.out)? {
+                    Some(shown) => shown,
+                    None => {
+                        transcript.line("game abandoned")?;
+                        return Ok(Ending::Abandoned);
+                    }
                 }
-            },
+            }
         };
         transcript.line(&turn_line(number, letter(side), &shown))?;
-        // A person watches every board; the first one is drawn as the start.
-        if humans && piece_turn {
-            transcript.show(&draw(game))?;
+        if let Some(board) = boards.after_turn(number, was_setup, game) {
+            transcript.show(&board)?;
         }
     }
-    if !humans {
-        transcript.show(&format!("\n{}", draw(game)))?;
+    if let Some(board) = boards.at_end(game) {
+        transcript.show(&board)?;
     }
     if let Some(outcome) = game.outcome() {
         transcript.line(&result_line(variant, outcome))?;
     }
     Ok(Ending::Finished)
-}
-
-/// The board of a game, tiles not laid yet drawn empty.
-pub fn board(game: &Game) -> String {
-    let variant = game.variant();
-    draw::board_in_setup(
-        &variant.model,
-        &variant.marks,
-        game.position(),
-        &game.unplaced_cells(),
-    )
 }
 
 /// Asks a person for a turn until one is legal; the turn as shown, or `None` when they

@@ -289,3 +289,50 @@ fn moves_filter_refuses_unknown_names_and_says_when_nothing_matches() {
          x is to move\n"
     );
 }
+
+/// The boards a transcript draws: `play --show` and `replay --show` draw the same ones in
+/// the same places, and the record of a game replays to the same transcript.
+#[test]
+fn play_and_replay_show_the_same_boards() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("play-show");
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.txt");
+    let record_arg = record.to_str().unwrap();
+    let game = [
+        "truchet-browne",
+        "--size",
+        "5",
+        "--seed",
+        "4",
+        "--max-turns",
+        "12",
+    ];
+    let boards = |out: &str| out.matches("x owns dark (+), o owns light (-)").count();
+    // (--show, boards drawn): 1 before any turn and 1 after each of 12 turns; where play
+    // starts (after the 3 set-up turns) and at the end; at the end; after turn 7 and at
+    // the end.
+    for (show, expected) in [("all", 13), ("start", 2), ("end", 1), ("7", 2)] {
+        let mut args = game.to_vec();
+        args.extend(["--show", show, "--record", record_arg]);
+        let played = run(&args, "");
+        assert!(played.status.success(), "{}", text(&played.stderr));
+        let played = text(&played.stdout);
+        assert_eq!(boards(&played), expected, "--show {show}: {played}");
+        let replayed = run(&["replay", record_arg, "--show", show], "");
+        assert!(replayed.status.success());
+        assert_eq!(text(&replayed.stdout), played, "--show {show}");
+    }
+    // Without --show: where play starts and at the end, as before; every board when a
+    // person plays.
+    let played = text(&run(&game, "").stdout);
+    assert_eq!(boards(&played), 2);
+    let mut args = game.to_vec();
+    args.extend(["--player", "o=human"]);
+    let played = text(&run(&args, "random\nrandom\n").stdout);
+    // Before any turn, after x's set-up turn, after o's two set-up turns, after x's first
+    // piece turn; then o's prompt meets the end of the input.
+    assert_eq!(boards(&played), 5, "{played}");
+    let output = run(&["truchet-browne", "--show", "twelve"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("expected `all`, `start`, `end` or a turn number"));
+}
