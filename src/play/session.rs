@@ -8,14 +8,14 @@ use std::io::{self, BufRead, Write};
 use variant_run_core::{Outcome, PlayerId};
 
 use super::computer_turn::play_computer_turn;
-use super::game::{Game, GameError};
-use super::input::{read_line, Line};
+use super::game::Game;
 use super::notation::Notation;
 use super::players::Player;
+pub use super::prompt::SessionError;
+use super::prompt::{prompt_human, Terminal};
 use super::record::{turn_line, Record};
 pub use super::show::board;
 use super::show::{Boards, Show};
-use crate::printable::printable;
 use crate::ruleset::Variant;
 
 /// Who plays one side.
@@ -44,14 +44,6 @@ pub enum Ending {
     TurnLimit,
     /// A person quit or closed the input.
     Abandoned,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum SessionError {
-    #[error(transparent)]
-    Game(#[from] GameError),
-    #[error(transparent)]
-    Io(#[from] io::Error),
 }
 
 /// What a session writes to: the transcript a person reads (record lines and boards),
@@ -181,7 +173,12 @@ pub fn run_with(
                 play_computer_turn(game, player.as_mut(), kind, &options.notation)?
             }
             Seat::Human => {
-                match prompt_human(game, number, options.notation, input, transcript.out)? {
+                let mut terminal = Terminal {
+                    input: &mut *input,
+                    out: &mut *transcript.out,
+                };
+                let shown = boards.current();
+                match prompt_human(game, number, options.notation, &mut terminal, shown)? {
                     Some(shown) => shown,
                     None => {
                         transcript.line("game abandoned")?;
@@ -202,104 +199,4 @@ pub fn run_with(
         transcript.line(&result_line(variant, outcome))?;
     }
     Ok(Ending::Finished)
-}
-
-/// Asks a person for a turn until one is legal; the turn as shown, or `None` when they
-/// quit.
-fn prompt_human(
-    game: &mut Game,
-    number: usize,
-    notation: Notation,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> Result<Option<String>, SessionError> {
-    let variant = game.variant();
-    let model = &variant.model;
-    let letter = model.rules.player_letter(game.to_move());
-    let setup_help = game.placement_cells().map(|cells| {
-        let names: Vec<String> = cells.iter().map(|&c| model.board.cell_name(c)).collect();
-        format!(
-            "set-up: {letter} lays {} tiles in this order: {}\n\
-             type `random`, or one letter per tile ({}), e.g. `{}`",
-            cells.len(),
-            names.join(" "),
-            model.board.tiles().letters(),
-            model
-                .board
-                .tiles()
-                .letter(0)
-                .to_string()
-                .repeat(cells.len())
-        )
-    });
-    if let Some(help) = &setup_help {
-        writeln!(out, "{help}")?;
-    }
-    loop {
-        write!(out, "{number:>4}. {letter}> ")?;
-        out.flush()?;
-        let line = match read_line(input)? {
-            None => return Ok(None),
-            Some(Line::Text(text)) => text,
-            Some(refused) => {
-                writeln!(out, "{}", refused.refusal().unwrap_or_default())?;
-                continue;
-            }
-        };
-        let text = line.trim();
-        match (text, &setup_help) {
-            ("", _) => continue,
-            ("quit" | "resign", _) => return Ok(None),
-            ("help" | "moves", Some(help)) => writeln!(out, "{help}")?,
-            ("help", None) => writeln!(
-                out,
-                "type a turn ({}), `moves` to list the legal turns, `board` to draw the board, \
-                 `quit` to stop",
-                notation.examples(variant)
-            )?,
-            ("moves", None) => {
-                let position = game.position();
-                let turns: Vec<String> = game
-                    .legal_turns()?
-                    .iter()
-                    .map(|t| notation.write(model, position, t))
-                    .collect();
-                write!(out, "{}", wrapped(&turns, 88))?;
-                writeln!(out, "({} turns)", turns.len())?;
-            }
-            ("board", _) => write!(out, "{}", board(game))?,
-            _ => match notation.play(game, text) {
-                Ok(shown) => return Ok(Some(shown)),
-                // A refused turn changes nothing: say why and ask again.
-                Err(GameError::Script(e)) => return Err(GameError::Script(e).into()),
-                // The message repeats what was typed: escaped, as it may be anything.
-                Err(e) => writeln!(out, "{}", printable(&e.to_string()))?,
-            },
-        }
-    }
-}
-
-/// Items in lines of at most `width` characters (texts with spaces one per line).
-fn wrapped(items: &[String], width: usize) -> String {
-    if items.iter().any(|t| t.contains(' ')) {
-        return items.iter().map(|t| format!("{t}\n")).collect();
-    }
-    let mut out = String::new();
-    let mut line = String::new();
-    for item in items {
-        if !line.is_empty() && line.len() + 1 + item.len() > width {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(item);
-    }
-    if !line.is_empty() {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
 }

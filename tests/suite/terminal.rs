@@ -290,6 +290,86 @@ fn moves_filter_refuses_unknown_names_and_says_when_nothing_matches() {
     );
 }
 
+/// At the prompt, `moves` sums up a long list by where the turns act, `moves all` lists
+/// them in columns, `moves a1` lists one stack's turns by what they do there, and a name
+/// that is no place is refused without stopping the game.
+#[test]
+fn moves_at_the_prompt_is_readable_and_takes_a_filter() {
+    let all = moves(&["truchet-browne", "moves", "--seed", "4"]);
+    let output = run(
+        &[
+            "truchet-browne",
+            "play",
+            "--player",
+            "x=human",
+            "--seed",
+            "4",
+        ],
+        "random\nmoves\nmoves all\nmoves a1\nmoves zz9\nmoves tile a1\nquit\n",
+    );
+    assert!(output.status.success());
+    let out = text(&output.stdout);
+    let after = |marker: &str| -> String {
+        let at = out
+            .find(marker)
+            .unwrap_or_else(|| panic!("{marker}: {out}"));
+        out[at..].to_string()
+    };
+    let summary = after(&format!(
+        "{} turns, too many to read in one list; by where they act:\n",
+        all.len()
+    ));
+    // Each of x's twelve stacks with the number of turns that move it.
+    let stacks = summary
+        .lines()
+        .nth(2)
+        .unwrap_or_default()
+        .split(", ")
+        .count()
+        + summary
+            .lines()
+            .nth(3)
+            .unwrap_or_default()
+            .split(", ")
+            .count();
+    assert_eq!(stacks, 12, "{summary}");
+    let moving_a1 = all
+        .iter()
+        .filter(|t| named_places(t).1.first().is_some_and(|j| j == "a1"))
+        .count();
+    assert!(summary.contains(&format!("a1 {moving_a1}, ")), "{summary}");
+    assert!(summary.contains(&format!(
+        "`moves a1` lists the turns of one stack, junction or tile; `moves all` lists all {}",
+        all.len()
+    )));
+    // `moves all`: every turn, in columns.
+    let listed = after(&format!("{} turns:\n", all.len()));
+    let shown: Vec<&str> = listed
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("  ") && !l.contains("> "))
+        .flat_map(str::split_whitespace)
+        .collect();
+    let mut sorted: Vec<&str> = all.iter().map(String::as_str).collect();
+    sorted.sort_unstable();
+    let mut shown_sorted = shown.clone();
+    shown_sorted.sort_unstable();
+    assert_eq!(shown_sorted, sorted);
+    // `moves a1`: the stack moves, and pieces come to it.
+    let one = after("junction a1, holding x: ");
+    assert!(one
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("  the stack on a1 moves ("));
+    assert!(out.contains(
+        "`zz9` names no junction or tile of this board (junctions are named like `a5`, \
+         tiles like `de45`)"
+    ));
+    assert!(out.contains("`a1` names no tile of this board"));
+    assert!(out.ends_with("game abandoned\n"), "{out}");
+}
+
 /// The boards a transcript draws: `play --show` and `replay --show` draw the same ones in
 /// the same places, and the record of a game replays to the same transcript.
 #[test]
@@ -335,4 +415,88 @@ fn play_and_replay_show_the_same_boards() {
     let output = run(&["truchet-browne", "--show", "twelve"], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("expected `all`, `start`, `end` or a turn number"));
+}
+
+/// A person lays a set-up turn a few tiles at a time: the letters so far are shown on the
+/// board with the next cell marked, taken back with `undo`, the rest drawn with `random`,
+/// and the turn played once every tile is chosen and `done` is typed; the game records
+/// the letters laid, and the record replays.
+#[test]
+fn a_set_up_turn_is_laid_a_few_tiles_at_a_time() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("laying");
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.txt");
+    // Size 5: x lays 12 tiles (two rows of 5, then two of the middle row).
+    let input = "rl rl r\nundo\nl\nrrrrrr\nzz\nllll\nundo\nl\ndone\nr\n\nquit\n";
+    let output = run(
+        &[
+            "truchet-browne",
+            "--size",
+            "5",
+            "--player",
+            "x=human",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        input,
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    let said = [
+        "set-up: x lays 12 tiles, in this order:\n  ab12  bc12  cd12  de12  ef12  ab23  bc23  \
+         cd23  de23  ef23  ab34  bc34\ntiles: r = sw-ne, l = nw-se\n",
+        // `rl rl r`: row 1 laid, the next tile marked.
+        "  3  +   -   +   -   +   -   3\n       ?\n  2  -   x   -   x   -   x   2\n       /   \\   \
+         /   \\   /\n",
+        "5 of 12 tiles chosen; the next goes to ab23 (`?`)\n",
+        // `undo`
+        "       /   \\   /   \\   ?\n",
+        "4 of 12 tiles chosen; the next goes to ef12 (`?`)\n",
+        "11 of 12 tiles chosen; the next goes to bc34 (`?`)\n",
+        "`z` is not a tile's letter (they are r or l), nor `random`, `undo`, `done`, `board`, \
+         `help` or `quit`\n",
+        "1 tile left to choose in this turn, and `llll` gives 4\n",
+        "10 of 12 tiles chosen; the next goes to ab34 (`?`)\n",
+        "1 tile still to choose (the next goes to bc34): type the letters, or `random`\n",
+        "all 12 tiles chosen: `done` (or an empty line) lays them, `undo` takes the last back\n",
+        "   1. x  rlrllrrrrrlr\n",
+    ];
+    let mut from = 0;
+    for words in said {
+        let at = out[from..]
+            .find(words)
+            .unwrap_or_else(|| panic!("{words:?} after {from}: {out}"));
+        from += at + words.len();
+    }
+    let recorded = std::fs::read_to_string(&record).unwrap();
+    assert!(recorded.contains("   1. x  rlrllrrrrrlr\n"), "{recorded}");
+    // The rest of a turn drawn at random, as `random` draws it, and laid with an empty
+    // line; a whole turn typed at once is laid at once, as always.
+    let output = run(
+        &[
+            "truchet-browne",
+            "--size",
+            "5",
+            "--player",
+            "x=human",
+            "--player",
+            "o=human",
+        ],
+        "rrr\nrandom\n\nllllllllllll\nl\nquit\n",
+    );
+    let out = text(&output.stdout);
+    assert!(out.contains("all 12 tiles chosen"), "{out}");
+    // The turn line follows the prompt the empty line answered.
+    let first = out
+        .split("   1. x  ")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap();
+    assert!(first.starts_with("rrr") && first.len() == 12, "{first}");
+    assert!(out.contains("   2. o  llllllllllll\n"), "{out}");
+    assert!(out.contains("   3. o  l\n"), "{out}");
+    let replayed = run(&["replay", record.to_str().unwrap()], "");
+    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
 }
