@@ -245,6 +245,28 @@ impl ActionNotation {
         )
     }
 
+    /// A place named as this notation names it (`B 2`, or `b2`, in either case, spaces
+    /// anywhere): its junction, and the tile named by it when a tile has its naming
+    /// corner there. For tools that ask about one place, such as a listing of the turns
+    /// that concern it.
+    pub fn read_place(&self, board: &Board, text: &str) -> Option<(JunctionId, Option<CellId>)> {
+        let name: String = text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        let j = board.junction_by_name(&name)?;
+        let tile = (0..board.cell_count() as CellId).find(|&c| {
+            board
+                .cell_corners(c)
+                .get(self.tile_corner)
+                .copied()
+                .flatten()
+                == Some(j)
+        });
+        Some((j, tile))
+    }
+
     // ----- writing -----
 
     fn junction_text(&self, board: &Board, j: JunctionId) -> String {

@@ -78,8 +78,9 @@ impl GameModel {
         delta_with(turn, &self.staged(position, turn))
     }
 
-    /// The position a turn's flip and tile action leave, where its piece action is played.
-    pub(crate) fn staged(&self, position: &Position, turn: &Turn) -> Position {
+    /// The position a turn's flip and tile action leave, where its piece action is played
+    /// (and whose junctions the piece action names).
+    pub fn staged(&self, position: &Position, turn: &Turn) -> Position {
         let mut staged = position.clone();
         if let Some(cell) = turn.flip {
             staged.tiles[cell as usize] = staged.board.tiles().flipped(staged.tile(cell));

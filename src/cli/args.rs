@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 use variant_run::play::setup::PlayerChoice;
+use variant_run::play::show::Show;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -102,10 +103,11 @@ pub struct TestArgs {
 pub struct ReplayArgs {
     /// The record: a file, or `-` for standard input
     pub file: PathBuf,
-    /// Draw the board after every turn (`all`), after turn N, or only at the end (`end`,
-    /// the default)
-    #[arg(long, value_name = "all|N|end", default_value = "end")]
-    pub show: String,
+    /// Draw the board after every turn (`all`), where play starts (`start`, after any
+    /// set-up turns), after turn N, or only at the end (`end`, the default); the board
+    /// at the end is always drawn
+    #[arg(long, value_name = "all|start|N|end", default_value = "end")]
+    pub show: Show,
     /// Write an SVG picture of every position into this folder (made if missing):
     /// 000.svg for the start, 001.svg after turn 1 with that turn drawn in orange, ...
     #[arg(long, value_name = "DIR")]
@@ -168,14 +170,22 @@ pub struct RulesetCli {
 
 #[derive(Debug, Subcommand)]
 pub enum RulesetCommand {
-    /// Play a game and print its record with the boards (the default command)
+    /// Play a game and print its record with boards between the turns (`--show`; the
+    /// default command)
     Play,
     /// Print the position text where play starts (after any set-up turns)
     Position,
     /// Draw a position
     Show,
-    /// List the legal turns of a position, one canonical text per line
-    Moves,
+    /// List the legal turns of a position, one canonical text per line; with a FILTER,
+    /// only those that concern one place: a junction (`a1`; those that move the stack
+    /// there, or bring pieces to it), a tile (`bc34`; those that flip, lay or take it
+    /// away), or `junction NAME`, `stack NAME`, `tile NAME` where a name means both
+    Moves {
+        /// A junction's or tile's name, maybe after `junction`, `stack` or `tile`
+        #[arg(value_name = "FILTER")]
+        filter: Vec<String>,
+    },
     /// Count the distinct turn sequences of a given length
     Perft {
         /// Number of turns
@@ -304,6 +314,12 @@ pub struct GameOptions {
     /// play: also write the game's record to this file
     #[arg(long, global = true, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// play: draw the board after every turn (`all`, the default when a person plays),
+    /// where play starts (`start`, after any set-up turns; the default between computer
+    /// players), after turn N, or only at the end (`end`); the board at the end is
+    /// always drawn
+    #[arg(long, global = true, value_name = "all|start|N|end")]
+    pub show: Option<Show>,
     /// perft: first list each legal turn with its own count, as each is counted
     #[arg(long, global = true)]
     pub divide: bool,

@@ -11,6 +11,7 @@ use variant_run::draw::Highlight;
 use variant_run::play::listing;
 use variant_run::play::session::result_line;
 use variant_run::play::setup::GameSetup;
+use variant_run::play::turn_filter::TurnFilter;
 use variant_run::{draw, output_file, parallel, Variant};
 
 use super::Failure;
@@ -88,9 +89,25 @@ fn position_and_last_turn(
     Ok((game.position().clone(), last))
 }
 
-pub fn moves(variant: &Variant, setup: &GameSetup, out: &mut dyn Write) -> Result<(), Failure> {
+/// Lists the legal turns, one canonical text per line; with a filter (a junction's or
+/// tile's name, see [`TurnFilter`]), only those that concern that place. A filter that
+/// matches no turn lists nothing and says why on standard error: an empty list is an
+/// answer here, not a player who is stuck.
+pub fn moves(
+    variant: &Variant,
+    setup: &GameSetup,
+    filter: &str,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let position = setup.start_position(variant)?;
     let notation = setup.notation(variant)?;
+    let model = &variant.model;
+    let filter = match filter.trim() {
+        "" => None,
+        text => {
+            Some(TurnFilter::parse(notation, &position, text).map_err(|e| format!("moves: {e}"))?)
+        }
+    };
     if let Some(outcome) = variant.judge(&position)? {
         // Not an empty list: a script reading the list must not take the game for one
         // where a player is stuck.
@@ -100,13 +117,29 @@ pub fn moves(variant: &Variant, setup: &GameSetup, out: &mut dyn Write) -> Resul
         )
         .into());
     }
+    let mut listed = 0usize;
     // Listed in the order of their texts in the chosen notation, as they are found.
     listing::for_each_in_order(
         variant,
         &position,
-        &|turn| notation.write(&variant.model, &position, turn),
-        &mut |_, text| Ok(writeln!(out, "{text}")?),
-    )
+        &|turn| notation.write(model, &position, turn),
+        &mut |turn, text| {
+            if let Some(filter) = &filter {
+                if filter.role(model, &position, &turn.turn).is_none() {
+                    return Ok(());
+                }
+            }
+            listed += 1;
+            Ok(writeln!(out, "{text}")?)
+        },
+    )?;
+    if let (Some(filter), 0) = (&filter, listed) {
+        eprintln!(
+            "variant-run: note: {}",
+            filter.nothing_matches(model, &position)
+        );
+    }
+    Ok(())
 }
 
 /// Counts turn by turn at the root, the turns shared out over the threads, so progress

@@ -75,7 +75,7 @@ fn run(
         RulesetCommand::Play => play::play(&variant, setup, options, out),
         RulesetCommand::Position => inspect::position(&variant, setup, out),
         RulesetCommand::Show => inspect::show(&variant, setup, options.svg.as_deref(), out),
-        RulesetCommand::Moves => inspect::moves(&variant, setup, out),
+        RulesetCommand::Moves { filter } => inspect::moves(&variant, setup, &filter.join(" "), out),
         RulesetCommand::Perft { depth } => {
             let pool = pool(options)?;
             inspect::perft(&pool, &variant, setup, *depth, options.divide, out)
@@ -168,6 +168,7 @@ const TAKES: [(&str, &[&str]); 11] = [
             "--player",
             "--max-turns",
             "--record",
+            "--show",
             "--watch",
         ],
     ),
@@ -282,7 +283,7 @@ fn command_name(command: &RulesetCommand) -> &'static str {
         RulesetCommand::Play => "play",
         RulesetCommand::Position => "position",
         RulesetCommand::Show => "show",
-        RulesetCommand::Moves => "moves",
+        RulesetCommand::Moves { .. } => "moves",
         RulesetCommand::Perft { .. } => "perft",
         RulesetCommand::Describe => "describe",
         RulesetCommand::Match => "match",
@@ -304,6 +305,7 @@ fn accept(name: &str, o: &GameOptions) -> Result<(), Failure> {
         ("--player", !o.players.is_empty()),
         ("--max-turns", o.max_turns.is_some()),
         ("--record", o.record.is_some()),
+        ("--show", o.show.is_some()),
         ("--divide", o.divide),
         ("--games", o.games.is_some()),
         ("--json", o.json),

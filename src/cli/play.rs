@@ -1,5 +1,5 @@
 //! `variant-run <ruleset> [play]`: a game between the chosen seats, its record printed
-//! with the boards (and written to `--record FILE`).
+//! with the boards `--show` chooses (and written to `--record FILE`).
 //!
 //! The `--record` file is never seen half-written ([`variant_run::output_file`]): it is
 //! put in place whole when the game ends, stops at its turn limit, or stops with an
@@ -51,12 +51,18 @@ pub fn play(
         out: &mut *out,
         record: record_file.as_mut().map(|f| f as &mut dyn Write),
     };
-    let played = session::run(
+    let session_options = session::Options {
+        max_turns: options.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
+        notation,
+        show: options
+            .show
+            .unwrap_or_else(|| session::default_show(a_person_plays)),
+    };
+    let played = session::run_with(
         &mut game,
         &mut seats,
         &header,
-        options.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
-        notation,
+        &session_options,
         &mut input,
         &mut transcript,
     );

@@ -11,28 +11,14 @@ use variant_run::draw::{self, Highlight};
 use variant_run::output_file;
 use variant_run::play::record::{turn_line, MAX_RECORD_BYTES};
 use variant_run::play::replay;
-use variant_run::play::session::{board, result_line};
+use variant_run::play::session::result_line;
+use variant_run::play::show::Boards;
 use variant_run::play::{Game, Record};
 
 use super::args::{ReplayArgs, RulesetCli};
 use super::Failure;
 
-/// When boards are drawn.
-enum Show {
-    End,
-    All,
-    After(usize),
-}
-
 pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let show = match args.show.as_str() {
-        "end" => Show::End,
-        "all" => Show::All,
-        n => Show::After(
-            n.parse()
-                .map_err(|_| format!("--show {n}: expected `all`, `end` or a turn number"))?,
-        ),
-    };
     let shown = args.file.display().to_string();
     // Read one byte more than a record may hold, to tell one that is too long.
     let mut bytes = Vec::new();
@@ -68,10 +54,12 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         pictures.write(0, &game, None)?;
     }
     out.write_all(record.header().as_bytes())?;
-    if matches!(show, Show::All) {
-        write!(out, "\n{}\n", board(&game))?;
+    let mut boards = Boards::new(args.show);
+    if let Some(board) = boards.at_beginning(&game) {
+        write!(out, "{board}")?;
     }
     for turn in &record.turns {
+        let was_setup = game.in_setup();
         let before = pictures
             .as_ref()
             .map(|_| (game.position().clone(), game.unplaced_cells()));
@@ -87,14 +75,12 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
             );
             pictures.write(turn.number, &game, Some(&last))?;
         }
-        match show {
-            Show::All => write!(out, "{}", board(&game))?,
-            Show::After(n) if n == turn.number => write!(out, "\n{}\n", board(&game))?,
-            _ => {}
+        if let Some(board) = boards.after_turn(turn.number, was_setup, &game) {
+            write!(out, "{board}")?;
         }
     }
-    if !matches!(show, Show::All) {
-        write!(out, "\n{}", board(&game))?;
+    if let Some(board) = boards.at_end(&game) {
+        write!(out, "{board}")?;
     }
     let ending = replay::ending(&game, &record);
     writeln!(out, "{ending}")?;

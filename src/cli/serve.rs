@@ -3,6 +3,7 @@
 //! reached at) and opens a browser on asking.
 
 use std::io::Write;
+use std::process::Stdio;
 
 use variant_run::play::setup::GameSetup;
 use variant_run::play::tournament::DEFAULT_MAX_TURNS;
@@ -66,8 +67,10 @@ fn start_line(ruleset: &str, listening: &Listening) -> String {
     }
 }
 
-/// Opens the page in `$BROWSER` if set, else in the system's own browser; a failure is
-/// a note, not an error (the address is printed).
+/// Opens the page in `$BROWSER` if set, else in the system's own browser. A failure is
+/// one note, not an error (the address is printed): what failed and the address to open
+/// by hand. The launcher's own output is not shown: on a machine without a browser,
+/// `xdg-open` prints a line for every browser it looked for.
 fn open(url: &str) {
     let command = match std::env::var("BROWSER") {
         Ok(browser) if !browser.trim().is_empty() => browser,
@@ -75,7 +78,34 @@ fn open(url: &str) {
         _ if cfg!(windows) => "explorer".into(),
         _ => "xdg-open".into(),
     };
-    if let Err(e) = std::process::Command::new(&command).arg(url).spawn() {
-        eprintln!("variant-run: note: cannot open a browser with `{command}`: {e}; open {url}");
-    }
+    let launched = std::process::Command::new(&command)
+        .arg(url)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    let mut child = match launched {
+        Ok(child) => child,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return note(&command, "was not found", url)
+        }
+        Err(e) => return note(&command, &format!("did not start: {e}"), url),
+    };
+    // A launcher ends at once, saying by its exit code whether a browser opened; a
+    // browser named by $BROWSER may run until it is closed. Waited for on a thread of
+    // its own, so the server never waits, and nothing is left a zombie.
+    let url = url.to_string();
+    std::thread::spawn(move || match child.wait() {
+        Ok(status) if status.success() => {}
+        Ok(status) => match status.code() {
+            Some(code) => note(&command, &format!("exited with code {code}"), &url),
+            None => note(&command, "was stopped by a signal", &url),
+        },
+        Err(e) => note(&command, &format!("could not be waited for: {e}"), &url),
+    });
+}
+
+fn note(command: &str, what: &str, url: &str) {
+    let command = variant_run::printable::printable(command);
+    eprintln!("variant-run: note: no browser opened (`{command}` {what}); open {url} by hand");
 }

@@ -40,10 +40,22 @@ pub fn board_in_setup(
     position: &Position,
     unplaced: &[CellId],
 ) -> String {
+    board_laying(model, marks, position, unplaced, None)
+}
+
+/// Like [`board_in_setup`], with the cell whose tile is laid next drawn `?`: a person
+/// laying a set-up turn's tiles sees where the next letter goes.
+pub fn board_laying(
+    model: &GameModel,
+    marks: &[JunctionMarks],
+    position: &Position,
+    unplaced: &[CellId],
+    next: Option<CellId>,
+) -> String {
     let mut out = match position.board().lattice() {
         _ if position.board().is_patch() => super::patch::patch(model, position),
-        Lattice::Square => square(model, marks, position, unplaced),
-        Lattice::Hex | Lattice::HexFlat => hex(model, position, unplaced),
+        Lattice::Square => square(model, marks, position, unplaced, next),
+        Lattice::Hex | Lattice::HexFlat => hex(model, position, unplaced, next),
     };
     for mark in marks {
         let names: Vec<String> = mark
@@ -172,6 +184,7 @@ fn square(
     marks: &[JunctionMarks],
     position: &Position,
     unplaced: &[CellId],
+    next: Option<CellId>,
 ) -> String {
     let board = &model.board;
     let columns = board.column_count();
@@ -209,6 +222,7 @@ fn square(
         let sw = board.junction(sw);
         let state = &board.tiles().states()[position.tile(cell) as usize];
         let glyph = match state.bands.first().map(Vec::as_slice) {
+            _ if next == Some(cell) => "?",
             _ if unplaced.contains(&cell) => " ",
             Some([0, 2]) | Some([2, 0]) => "/",
             Some([1, 3]) | Some([3, 1]) => "\\",
@@ -227,7 +241,12 @@ fn square(
 /// corners each state joins. Junction rows are numbered on both sides, cell rows (the
 /// second half of a tile's name, `h4`) in brackets on the left, and junction columns
 /// (the first half of both names) above and below.
-fn hex(model: &GameModel, position: &Position, unplaced: &[CellId]) -> String {
+fn hex(
+    model: &GameModel,
+    position: &Position,
+    unplaced: &[CellId],
+    next: Option<CellId>,
+) -> String {
     let board = &model.board;
     let lattice = board.lattice();
     const LEFT: usize = 6;
@@ -260,6 +279,9 @@ fn hex(model: &GameModel, position: &Position, unplaced: &[CellId]) -> String {
             draw_between(&mut canvas, at(corners[k]), at(next), false);
         }
         let centre = at(lattice.centre(board.cells()[cell as usize]));
+        if next == Some(cell) {
+            canvas.put(centre.0 as usize, centre.1 as usize, "?");
+        }
         if unplaced.contains(&cell) {
             continue;
         }

@@ -59,8 +59,8 @@ pub(super) fn draw_between(canvas: &mut Canvas, from: (i32, i32), to: (i32, i32)
     }
 }
 
-/// One line saying which corners each tile state joins (`0 = ne-s-nw`).
-pub(super) fn tile_legend(model: &GameModel) -> String {
+/// One line saying which corners each tile state joins (`tiles: 0 = ne-s-nw, ...`).
+pub fn tile_legend(model: &GameModel) -> String {
     let names = model.board.lattice().corner_names();
     let states: Vec<String> = model
         .board

@@ -6,5 +6,6 @@ mod grid;
 mod patch;
 mod svg;
 
-pub use ascii::{board, board_in_setup, board_marked};
+pub use ascii::{board, board_in_setup, board_laying, board_marked};
+pub use grid::tile_legend;
 pub use svg::{board_svg, clickable_svg, Highlight, Picture, TileChange};

@@ -267,15 +267,22 @@ impl<'v> Game<'v> {
         Ok(self.history.last().expect("just pushed"))
     }
 
+    /// Tile states drawn as a `random` set-up turn draws them, from the game's own seeded
+    /// generator: a person laying a set-up turn a few tiles at a time draws the rest so.
+    pub fn random_tiles(&mut self, count: usize) -> Vec<u8> {
+        let states = self.variant.model.board.tiles().len() as u8;
+        (0..count).map(|_| self.rng.gen_range(0..states)).collect()
+    }
+
     /// A set-up turn: `random`, or one state letter per tile of this turn.
     fn place(&mut self, text: &str) -> Result<&Played, GameError> {
-        let turn = &self.variant.placement_turns[self.placement];
-        let tiles = self.variant.model.board.tiles();
+        let variant = self.variant;
+        let turn = &variant.placement_turns[self.placement];
+        let tiles = variant.model.board.tiles();
         let text = text.trim();
         let states: Vec<u8> = if text == "random" {
-            (0..turn.cells.len())
-                .map(|_| self.rng.gen_range(0..tiles.len() as u8))
-                .collect()
+            let count = turn.cells.len();
+            self.random_tiles(count)
         } else {
             let letters: Vec<char> = text.chars().collect();
             if letters.len() != turn.cells.len() {

@@ -1,19 +1,21 @@
 //! Running a game between seats (computer players or a person at a terminal) and writing
-//! its transcript: a game record (see [`super::record`]) with the boards drawn between the
-//! turns. The same record, without boards, can go to a second writer (`--record FILE`).
+//! its transcript: a game record (see [`super::record`]) with the boards `--show` chooses
+//! drawn between the turns. The same record, without boards, can go to a second writer
+//! (`--record FILE`).
 
 use std::io::{self, BufRead, Write};
 
 use variant_run_core::{Outcome, PlayerId};
 
 use super::computer_turn::play_computer_turn;
-use super::game::{Game, GameError};
-use super::input::{read_line, Line};
+use super::game::Game;
 use super::notation::Notation;
 use super::players::Player;
+pub use super::prompt::SessionError;
+use super::prompt::{prompt_human, Terminal};
 use super::record::{turn_line, Record};
-use crate::draw;
-use crate::printable::printable;
+pub use super::show::board;
+use super::show::{Boards, Show};
 use crate::ruleset::Variant;
 
 /// Who plays one side.
@@ -42,14 +44,6 @@ pub enum Ending {
     TurnLimit,
     /// A person quit or closed the input.
     Abandoned,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum SessionError {
-    #[error(transparent)]
-    Game(#[from] GameError),
-    #[error(transparent)]
-    Io(#[from] io::Error),
 }
 
 /// What a session writes to: the transcript a person reads (record lines and boards),
@@ -87,18 +81,59 @@ pub fn result_line(variant: &Variant, outcome: &Outcome) -> String {
     }
 }
 
-/// Plays `game` to its end (or `max_turns` turns), writing its record, with boards, to
-/// the transcript and reading a person's turns from `input`, in `notation`. `header`
-/// gives the ruleset and options lines; the players and start lines are added here.
+/// How a session plays and draws: the turn limit, the notation a person types in, and
+/// the boards drawn between the turns.
+#[derive(Clone, Copy, Debug)]
+pub struct Options<'n> {
+    pub max_turns: usize,
+    pub notation: Notation<'n>,
+    pub show: Show,
+}
+
+/// The boards drawn when none are chosen: every board when a person plays (they play
+/// from it), else the board where play starts and the one where it ends.
+pub fn default_show(a_person_plays: bool) -> Show {
+    if a_person_plays {
+        Show::All
+    } else {
+        Show::Start
+    }
+}
+
+/// [`run_with`], drawing the boards [`default_show`] chooses.
 ///
 /// # Errors
-/// Writing fails, or a script fails during the game.
+/// As [`run_with`].
 pub fn run(
     game: &mut Game,
     seats: &mut [Seat; 2],
     header: &Record,
     max_turns: usize,
     notation: Notation,
+    input: &mut dyn BufRead,
+    transcript: &mut Transcript,
+) -> Result<Ending, SessionError> {
+    let humans = seats.iter().any(|s| matches!(s, Seat::Human));
+    let options = Options {
+        max_turns,
+        notation,
+        show: default_show(humans),
+    };
+    run_with(game, seats, header, &options, input, transcript)
+}
+
+/// Plays `game` to its end (or `max_turns` turns), writing its record, with the boards
+/// `show` chooses, to the transcript and reading a person's turns from `input`, in
+/// `notation`. `header` gives the ruleset and options lines; the players and start lines
+/// are added here.
+///
+/// # Errors
+/// Writing fails, or a script fails during the game.
+pub fn run_with(
+    game: &mut Game,
+    seats: &mut [Seat; 2],
+    header: &Record,
+    options: &Options,
     input: &mut dyn BufRead,
     transcript: &mut Transcript,
 ) -> Result<Ending, SessionError> {
@@ -116,160 +151,52 @@ pub fn run(
     for line in header.header().lines() {
         transcript.line(line)?;
     }
-    let humans = seats.iter().any(|s| matches!(s, Seat::Human));
-    let draw = |game: &Game| board(game);
-    let mut shown_start = false;
+    let mut boards = Boards::new(options.show);
+    if let Some(board) = boards.at_beginning(game) {
+        transcript.show(&board)?;
+    }
     let mut number = 0;
-    loop {
-        if !game.in_setup() && !shown_start {
-            transcript.show(&format!("\n{}\n", draw(game)))?;
-            shown_start = true;
-        }
-        if game.outcome().is_some() {
-            break;
-        }
-        if number >= max_turns {
-            transcript.show(&format!("\n{}", draw(game)))?;
-            transcript.line(&format!("stopped after {max_turns} turns without a result"))?;
+    while game.outcome().is_none() {
+        if number >= options.max_turns {
+            if let Some(board) = boards.at_end(game) {
+                transcript.show(&board)?;
+            }
+            let limit = options.max_turns;
+            transcript.line(&format!("stopped after {limit} turns without a result"))?;
             return Ok(Ending::TurnLimit);
         }
         let side = game.to_move();
         number += 1;
-        let piece_turn = !game.in_setup();
+        let was_setup = game.in_setup();
         let shown = match &mut seats[side as usize] {
             Seat::Computer { kind, player } => {
-                play_computer_turn(game, player.as_mut(), kind, &notation)?
+                play_computer_turn(game, player.as_mut(), kind, &options.notation)?
             }
-            Seat::Human => match prompt_human(game, number, notation, input, transcript.out)? {
-                Some(shown) => shown,
-                None => {
-                    transcript.line("game abandoned")?;
-                    return Ok(Ending::Abandoned);
+            Seat::Human => {
+                let mut terminal = Terminal {
+                    input: &mut *input,
+                    out: &mut *transcript.out,
+                };
+                let shown = boards.current();
+                match prompt_human(game, number, options.notation, &mut terminal, shown)? {
+                    Some(shown) => shown,
+                    None => {
+                        transcript.line("game abandoned")?;
+                        return Ok(Ending::Abandoned);
+                    }
                 }
-            },
+            }
         };
         transcript.line(&turn_line(number, letter(side), &shown))?;
-        // A person watches every board; the first one is drawn as the start.
-        if humans && piece_turn {
-            transcript.show(&draw(game))?;
+        if let Some(board) = boards.after_turn(number, was_setup, game) {
+            transcript.show(&board)?;
         }
     }
-    if !humans {
-        transcript.show(&format!("\n{}", draw(game)))?;
+    if let Some(board) = boards.at_end(game) {
+        transcript.show(&board)?;
     }
     if let Some(outcome) = game.outcome() {
         transcript.line(&result_line(variant, outcome))?;
     }
     Ok(Ending::Finished)
-}
-
-/// The board of a game, tiles not laid yet drawn empty.
-pub fn board(game: &Game) -> String {
-    let variant = game.variant();
-    draw::board_in_setup(
-        &variant.model,
-        &variant.marks,
-        game.position(),
-        &game.unplaced_cells(),
-    )
-}
-
-/// Asks a person for a turn until one is legal; the turn as shown, or `None` when they
-/// quit.
-fn prompt_human(
-    game: &mut Game,
-    number: usize,
-    notation: Notation,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> Result<Option<String>, SessionError> {
-    let variant = game.variant();
-    let model = &variant.model;
-    let letter = model.rules.player_letter(game.to_move());
-    let setup_help = game.placement_cells().map(|cells| {
-        let names: Vec<String> = cells.iter().map(|&c| model.board.cell_name(c)).collect();
-        format!(
-            "set-up: {letter} lays {} tiles in this order: {}\n\
-             type `random`, or one letter per tile ({}), e.g. `{}`",
-            cells.len(),
-            names.join(" "),
-            model.board.tiles().letters(),
-            model
-                .board
-                .tiles()
-                .letter(0)
-                .to_string()
-                .repeat(cells.len())
-        )
-    });
-    if let Some(help) = &setup_help {
-        writeln!(out, "{help}")?;
-    }
-    loop {
-        write!(out, "{number:>4}. {letter}> ")?;
-        out.flush()?;
-        let line = match read_line(input)? {
-            None => return Ok(None),
-            Some(Line::Text(text)) => text,
-            Some(refused) => {
-                writeln!(out, "{}", refused.refusal().unwrap_or_default())?;
-                continue;
-            }
-        };
-        let text = line.trim();
-        match (text, &setup_help) {
-            ("", _) => continue,
-            ("quit" | "resign", _) => return Ok(None),
-            ("help" | "moves", Some(help)) => writeln!(out, "{help}")?,
-            ("help", None) => writeln!(
-                out,
-                "type a turn ({}), `moves` to list the legal turns, `board` to draw the board, \
-                 `quit` to stop",
-                notation.examples(variant)
-            )?,
-            ("moves", None) => {
-                let position = game.position();
-                let turns: Vec<String> = game
-                    .legal_turns()?
-                    .iter()
-                    .map(|t| notation.write(model, position, t))
-                    .collect();
-                write!(out, "{}", wrapped(&turns, 88))?;
-                writeln!(out, "({} turns)", turns.len())?;
-            }
-            ("board", _) => write!(out, "{}", board(game))?,
-            _ => match notation.play(game, text) {
-                Ok(shown) => return Ok(Some(shown)),
-                // A refused turn changes nothing: say why and ask again.
-                Err(GameError::Script(e)) => return Err(GameError::Script(e).into()),
-                // The message repeats what was typed: escaped, as it may be anything.
-                Err(e) => writeln!(out, "{}", printable(&e.to_string()))?,
-            },
-        }
-    }
-}
-
-/// Items in lines of at most `width` characters (texts with spaces one per line).
-fn wrapped(items: &[String], width: usize) -> String {
-    if items.iter().any(|t| t.contains(' ')) {
-        return items.iter().map(|t| format!("{t}\n")).collect();
-    }
-    let mut out = String::new();
-    let mut line = String::new();
-    for item in items {
-        if !line.is_empty() && line.len() + 1 + item.len() > width {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(item);
-    }
-    if !line.is_empty() {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
 }

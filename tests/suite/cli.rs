@@ -112,7 +112,7 @@ fn moves_lists_one_turn_per_line_and_position_feeds_the_other_commands() {
 
 #[test]
 fn a_person_gets_a_reason_for_an_illegal_turn_and_plays_on() {
-    let input = "moves\na1-h8\nc3-d4\nquit\n";
+    let input = "moves\nmoves a1\na1-h8\nc3-d4\nquit\n";
     let output = run(
         &[
             "truchet-browne",
@@ -134,6 +134,13 @@ fn a_person_gets_a_reason_for_an_illegal_turn_and_plays_on() {
     );
     assert!(text.contains("game abandoned"));
     // The refused turn changed nothing: the next one was played from the same board.
+    // Too many turns to list at once: summed up by the stack each moves, and one
+    // stack's turns listed on asking.
+    assert!(
+        text.contains("678 turns, too many to read in one list"),
+        "{text}"
+    );
+    assert!(text.contains("junction a1, holding x: 48 turns"), "{text}");
     assert!(text.contains("a1,a3,b2-a2"), "the move list was shown");
     let _ = text.find("c3-d4").expect("c3-d4 was accepted");
 }

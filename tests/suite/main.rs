@@ -54,6 +54,7 @@ mod shards;
 mod square_patch;
 mod structure;
 mod svg;
+mod terminal;
 mod trugo_game;
 mod trugo_texts;
 mod work_limits;
