@@ -191,18 +191,6 @@ pub struct CriterionSummary {
     pub high: Option<f64>,
 }
 
-impl CriterionSummary {
-    /// The criterion's largest value where it has one, else `fallback` (a chart's scale;
-    /// at least a little above 0).
-    pub fn most_or_else(&self, fallback: f64) -> f64 {
-        let most = Criterion::ALL
-            .iter()
-            .find(|c| c.key() == self.key)
-            .and_then(|c| c.most());
-        most.unwrap_or(fallback).max(1e-9)
-    }
-}
-
 /// The scores of the games the ruleset scored: each player's and the margin, means with
 /// their intervals.
 #[derive(Clone, Debug, PartialEq, Serialize)]
