@@ -8,6 +8,7 @@ use super::stats::Bins;
 use super::summary::{Comparison, FigureValue, Summary};
 use super::text::{both_labels, percent, percent_interval};
 use crate::markup::escape;
+use crate::play::criteria::Criterion;
 
 /// The colours of A and B (the first one for a single match).
 pub const COLOURS: [&str; 2] = ["#3466a8", "#e07b28"];
@@ -337,83 +338,242 @@ fn round_step(span: u64, most: u64) -> u64 {
         .unwrap_or(u64::MAX)
 }
 
+/// What a criterion is measured in. A criteria chart draws the criteria of one unit in
+/// one panel, on one axis: shares beside shares, never a share beside a count of turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unit {
+    Share,
+    Variance,
+    Pieces,
+    Log10,
+    TileSides,
+    LeadChanges,
+    Turns,
+}
+
+impl Unit {
+    fn of(criterion: Criterion) -> Unit {
+        match criterion {
+            Criterion::DecisionMoves
+            | Criterion::BoardCoverage
+            | Criterion::Repetition
+            | Criterion::Uncertainty
+            | Criterion::Drama
+            | Criterion::LoserBestChance
+            | Criterion::Clarity => Unit::Share,
+            Criterion::ValueVariance => Unit::Variance,
+            Criterion::PiecesOnBoard => Unit::Pieces,
+            Criterion::TreeComplexity => Unit::Log10,
+            Criterion::MoveDistance => Unit::TileSides,
+            Criterion::LeadChanges => Unit::LeadChanges,
+            Criterion::DecisivenessLag => Unit::Turns,
+        }
+    }
+
+    /// The axis's title.
+    fn words(self) -> &'static str {
+        match self {
+            Unit::Share => "share or chance",
+            Unit::Variance => "variance of the first seat's chance",
+            Unit::Pieces => "pieces",
+            Unit::Log10 => "log10 of the game tree's size",
+            Unit::TileSides => "tile sides",
+            Unit::LeadChanges => "lead changes a game",
+            Unit::Turns => "turns",
+        }
+    }
+
+    /// The axis's end when the unit has one whatever the values (a share's 1, a
+    /// chance's variance's 0.25).
+    fn fixed_end(self) -> Option<f64> {
+        match self {
+            Unit::Share => Some(1.0),
+            Unit::Variance => Some(0.25),
+            _ => None,
+        }
+    }
+}
+
+/// One panel of a criteria chart: the criteria of one unit (by their place in the
+/// summaries' `criteria`), and its axis from 0 to `end` with a tick each `step`.
+struct Panel {
+    unit: Unit,
+    rows: Vec<usize>,
+    end: f64,
+    step: f64,
+}
+
+/// The panels of a group's criteria, in the order of each unit's first criterion; each
+/// axis ends on a round tick at or above every value and interval it draws.
+fn panels(summaries: &[&Summary], group: &str) -> Vec<Panel> {
+    let mut panels: Vec<Panel> = Vec::new();
+    for (row, c) in summaries[0].criteria.iter().enumerate() {
+        let Some(criterion) = Criterion::ALL.iter().find(|k| k.key() == c.key) else {
+            continue;
+        };
+        if c.group != group {
+            continue;
+        }
+        let unit = Unit::of(*criterion);
+        match panels.iter_mut().find(|p| p.unit == unit) {
+            Some(panel) => panel.rows.push(row),
+            None => panels.push(Panel {
+                unit,
+                rows: vec![row],
+                end: 1.0,
+                step: 0.25,
+            }),
+        }
+    }
+    for panel in &mut panels {
+        let highest = summaries
+            .iter()
+            .flat_map(|s| panel.rows.iter().map(|&r| &s.criteria[r]))
+            .filter_map(|c| c.high.or(c.mean))
+            .fold(0.0, f64::max);
+        let (end, step) = match panel.unit.fixed_end() {
+            Some(end) => (end, round_axis(end).1),
+            None => round_axis(highest),
+        };
+        panel.end = end;
+        panel.step = step;
+    }
+    panels
+}
+
+/// An axis from 0 that reaches `highest` in at most five round steps (1, 2, 2.5 or 5
+/// times a power of ten): its end and its step. An axis of nothing but zeros ends at 1.
+fn round_axis(highest: f64) -> (f64, f64) {
+    if highest.is_nan() || highest <= 0.0 || highest.is_infinite() {
+        return (1.0, 0.25);
+    }
+    let power = 10f64.powf(highest.log10().floor() - 1.0);
+    let step = [1.0, 2.0, 2.5, 5.0, 10.0, 20.0, 25.0, 50.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|step| (highest / step).ceil() <= 5.0)
+        .unwrap_or(100.0 * power);
+    ((highest / step).ceil().max(1.0) * step, step)
+}
+
+/// A tick's value as written: at most three decimals, no trailing zeros (`0.25`, `40`).
+fn tick_text(value: f64) -> String {
+    let text = format!("{value:.3}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// The quality criteria of one group as bars with their 95% intervals, one row per
-/// criterion and one bar per summary. Each row has its own scale, from 0 to the
-/// criterion's largest value where it has one (shares and chances: 1), else to the
-/// highest bound any series reached, written at the row's end.
+/// criterion and one bar per summary, in panels by unit ([`Unit`]): the criteria of one
+/// unit share an axis from 0, drawn with its ticks and title below them, so bars of one
+/// panel compare by length. Shares and chances run from 0 to 1, the value variance from
+/// 0 to 0.25; the other units to a round value above the highest interval.
 pub fn criteria_chart(
     summaries: &[&Summary],
     comparison: Option<&Comparison>,
     group: &str,
 ) -> String {
-    let rows: Vec<usize> = summaries[0]
-        .criteria
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.group == group)
-        .map(|(i, _)| i)
-        .collect();
+    let panels = panels(summaries, group);
     let (label_width, plot_width, value_width) = (300.0, 390.0, 230.0);
     let bar = 14.0;
     let row_height = bar * summaries.len() as f64 + 14.0;
-    let top = 24.0;
-    let height = top + row_height * rows.len() as f64 + 10.0;
+    let axis_height = 44.0;
+    let top = if summaries.len() == 2 { 24.0 } else { 8.0 };
+    let rows: usize = panels.iter().map(|p| p.rows.len()).sum();
+    let height = top + row_height * rows as f64 + axis_height * panels.len() as f64;
     let width = label_width + plot_width + value_width;
     let mut svg = svg_start(width, height, &format!("quality criteria: {group}"));
     if summaries.len() == 2 {
         legend(&mut svg, label_width, 4.0, 0.75);
     }
-    for (r, &row) in rows.iter().enumerate() {
-        let first = &summaries[0].criteria[row];
-        let scale = first.most_or_else(
-            summaries
-                .iter()
-                .filter_map(|s| {
-                    let c = &s.criteria[row];
-                    c.high.or(c.mean)
-                })
-                .fold(0.0, f64::max),
-        );
-        let x = |v: f64| label_width + (v / scale).clamp(0.0, 1.0) * plot_width;
-        let y0 = top + r as f64 * row_height + 4.0;
-        let mark = comparison.is_some_and(|c| c.differs(&format!("criteria.{}", first.key)));
-        let _ = writeln!(
-            svg,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}{}</text>\
-             <line x1=\"{label_width}\" y1=\"{y0}\" x2=\"{label_width}\" y2=\"{}\" stroke=\"#999\"/>",
-            label_width - 8.0,
-            y0 + bar * summaries.len() as f64 / 2.0 + 4.0,
-            escape(first.label),
-            if mark { " *" } else { "" },
-            y0 + bar * summaries.len() as f64
-        );
-        for (i, s) in summaries.iter().enumerate() {
-            let c = &s.criteria[row];
-            let y = y0 + i as f64 * bar;
-            let value = match (c.mean, c.low, c.high) {
-                (Some(m), Some(l), Some(h)) => format!("{m:.3} ({l:.3}-{h:.3})"),
-                (Some(m), _, _) => format!("{m:.3}"),
-                _ => "no games".into(),
-            };
-            let value = format!("{}{value}", series_prefix(i, summaries.len()));
-            bar_row(
-                &mut svg,
-                &BarRow {
-                    left: label_width,
-                    top: y,
-                    height: bar,
-                    end: c.mean.map(x),
-                    interval: c.low.zip(c.high).map(|(l, h)| (x(l), x(h))),
-                    colour: COLOURS[i],
-                    title: c.label,
-                    value: &value,
-                    text_x: label_width + plot_width + 8.0,
-                },
-            );
+    let mut y = top;
+    for panel in &panels {
+        let x = |v: f64| label_width + (v / panel.end).clamp(0.0, 1.0) * plot_width;
+        let panel_height = row_height * panel.rows.len() as f64;
+        axis(&mut svg, panel, &x, y, y + panel_height);
+        for (r, &row) in panel.rows.iter().enumerate() {
+            let y0 = y + r as f64 * row_height + 4.0;
+            criteria_row(&mut svg, summaries, comparison, row, y0, &x);
         }
+        y += panel_height + axis_height;
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// A panel's axis: grid lines at its ticks over the rows from `top` to `base`, the axis
+/// line at `base` with the ticks' values, and the unit's name under them.
+fn axis(svg: &mut String, panel: &Panel, x: &dyn Fn(f64) -> f64, top: f64, base: f64) {
+    let ticks = (panel.end / panel.step).round() as usize;
+    for i in 0..=ticks {
+        let value = panel.step * i as f64;
+        let tx = x(value);
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{tx:.1}\" y1=\"{top:.1}\" x2=\"{tx:.1}\" y2=\"{base:.1}\" \
+             stroke=\"#e4e4e4\"/><line x1=\"{tx:.1}\" y1=\"{base:.1}\" x2=\"{tx:.1}\" \
+             y2=\"{:.1}\" stroke=\"#222\"/><text x=\"{tx:.1}\" y=\"{:.1}\" \
+             text-anchor=\"middle\">{}</text>",
+            base + 5.0,
+            base + 17.0,
+            tick_text(value)
+        );
+    }
+    let (left, right) = (x(0.0), x(panel.end));
+    let _ = writeln!(
+        svg,
+        "<line x1=\"{left:.1}\" y1=\"{top:.1}\" x2=\"{left:.1}\" y2=\"{base:.1}\" \
+         stroke=\"#999\"/><line x1=\"{left:.1}\" y1=\"{base:.1}\" x2=\"{right:.1}\" \
+         y2=\"{base:.1}\" stroke=\"#222\"/><text x=\"{:.1}\" y=\"{:.1}\" \
+         text-anchor=\"middle\" style=\"fill: #555\">{}</text>",
+        (left + right) / 2.0,
+        base + 32.0,
+        escape(panel.unit.words())
+    );
+}
+
+/// One criterion's row: its label, and a bar with its interval for each summary.
+fn criteria_row(
+    svg: &mut String,
+    summaries: &[&Summary],
+    comparison: Option<&Comparison>,
+    row: usize,
+    y0: f64,
+    x: &dyn Fn(f64) -> f64,
+) {
+    let (label_width, plot_width, bar) = (300.0, 390.0, 14.0);
+    let first = &summaries[0].criteria[row];
+    let mark = comparison.is_some_and(|c| c.differs(&format!("criteria.{}", first.key)));
+    let _ = writeln!(
+        svg,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}{}</text>",
+        label_width - 8.0,
+        y0 + bar * summaries.len() as f64 / 2.0 + 4.0,
+        escape(first.label),
+        if mark { " *" } else { "" },
+    );
+    for (i, s) in summaries.iter().enumerate() {
+        let c = &s.criteria[row];
+        let value = match (c.mean, c.low, c.high) {
+            (Some(m), Some(l), Some(h)) => format!("{m:.3} ({l:.3}-{h:.3})"),
+            (Some(m), _, _) => format!("{m:.3}"),
+            _ => "no games".into(),
+        };
+        let value = format!("{}{value}", series_prefix(i, summaries.len()));
+        bar_row(
+            svg,
+            &BarRow {
+                left: label_width,
+                top: y0 + i as f64 * bar,
+                height: bar,
+                end: c.mean.map(x),
+                interval: c.low.zip(c.high).map(|(l, h)| (x(l), x(h))),
+                colour: COLOURS[i],
+                title: c.label,
+                value: &value,
+                text_x: label_width + plot_width + 8.0,
+            },
+        );
+    }
 }
 
 /// A sample game's value curve: the first seat's chance over its turns, a line over
@@ -463,7 +623,7 @@ pub fn value_curve_chart(curve: &[(u32, f64)]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::round_step;
+    use super::{round_axis, round_step, tick_text};
 
     #[test]
     fn round_steps() {
@@ -475,5 +635,20 @@ mod tests {
         assert_eq!(round_step(70, 10), 10);
         assert_eq!(round_step(100, 10), 10);
         assert_eq!(round_step(101, 10), 20);
+    }
+
+    #[test]
+    fn criteria_axes_end_on_a_round_tick_above_the_values() {
+        assert_eq!(round_axis(0.0), (1.0, 0.25));
+        assert_eq!(round_axis(59.3), (60.0, 20.0));
+        assert_eq!(round_axis(243.585), (250.0, 50.0));
+        assert_eq!(round_axis(8.045), (10.0, 2.0));
+        assert_eq!(round_axis(0.83), (1.0, 0.2));
+        assert_eq!(round_axis(0.043), (0.05, 0.01));
+        assert_eq!(round_axis(2.329), (2.5, 0.5));
+        assert_eq!(round_axis(0.25), (0.25, 0.05));
+        assert_eq!(tick_text(0.25), "0.25");
+        assert_eq!(tick_text(40.0), "40");
+        assert_eq!(tick_text(0.6000000000000001), "0.6");
     }
 }

@@ -218,11 +218,12 @@ fn figures_table(summaries: &[&Summary], comparison: Option<&Comparison>) -> Str
     out.push_str("</table>\n");
     out.push_str(&format!(
         "<p class=\"note\">Rates are of all games, except the first seat's share, which is of \
-         the games with a winner. Intervals: Wilson score for rates, normal approximation for \
-         means. Captures per game: {}. Legal turns per position: counted by {} \
-         over {}.</p>\n",
+         the games with a winner. {} Captures per game: {}. Legal turns per position: the \
+         mean number of {} (turns that leave different positions) over {}, with no \
+         interval.</p>\n",
+        escape(&intervals_words(summaries)),
         escape(&captures_words(summaries)),
-        summaries[0].branching.source,
+        escape(summaries[0].branching.source),
         summaries
             .iter()
             .map(|s| format!("{} positions", s.branching.positions))
@@ -230,6 +231,16 @@ fn figures_table(summaries: &[&Summary], comparison: Option<&Comparison>) -> Str
             .join(" and ")
     ));
     out
+}
+
+/// The footnote's sentence on the intervals' methods ([`super::intervals`]): once, or
+/// for A and B apart where they differ (a scored ruleset against an unscored one).
+fn intervals_words(summaries: &[&Summary]) -> String {
+    let sentences: Vec<String> = summaries.iter().map(|s| s.intervals.sentence()).collect();
+    match &sentences[..] {
+        [a, b] if a != b => format!("A: {a} B: {b}"),
+        _ => sentences[0].clone(),
+    }
 }
 
 fn captures_words(summaries: &[&Summary]) -> String {

@@ -1,12 +1,13 @@
 //! Reports of matches: what many games of a ruleset add up to, and how two rulesets
 //! differ. [`summary`] adds up a match's games ([`crate::play::tournament`] plays them)
-//! with the statistics of [`stats`] and [`bootstrap`]; [`text`], [`json`] and [`html`] (with [`charts`])
-//! write the result.
+//! with the statistics of [`stats`] and [`bootstrap`] ([`intervals`] says which interval
+//! each figure has); [`text`], [`json`] and [`html`] (with [`charts`]) write the result.
 
 pub mod bootstrap;
 pub mod card;
 pub mod charts;
 pub mod html;
+pub mod intervals;
 pub mod json;
 pub mod stats;
 pub mod summary;

@@ -19,8 +19,12 @@
 //!   games do not dilute it. The first seat's rate of all games is in `seats`.
 //! - **game length**: turns per game, every turn of the game record (tile-laying set-up
 //!   turns included, as `play` numbers them; an unfinished game counts at the limit):
-//!   mean with a 95% interval (normal approximation), median, 90th percentile (both
-//!   interpolated as numpy does), shortest and longest.
+//!   mean with a 95% interval, median, 90th percentile (both interpolated as numpy
+//!   does), shortest and longest.
+//! - every mean's 95% interval (game length, captures, scores, criteria) is the
+//!   bootstrap over games while the tally keeps each game's values, up to
+//!   [`crate::play::tally::BOOTSTRAP_MAX_GAMES`] games, and the normal approximation past
+//!   that ([`super::intervals`], which the `intervals` field names).
 //! - **captures per game**: after each turn, the pieces of the mover's opponent that left
 //!   the game during it (the opponent's pieces on the board and still to receive, before
 //!   the turn minus after it), summed over the game's turns of both players; mean with a
@@ -30,10 +34,11 @@
 //! - **branching factor**: the mean number of distinct legal turns
 //!   ([`crate::Variant::legal_turns`]: turns that leave different positions once the
 //!   after-turn rules have run, the list the players choose from) over every position
-//!   of every game where a piece turn was chosen, each position weighing the same.
+//!   of every game where a piece turn was chosen, each position weighing the same; no
+//!   interval (it pools the positions of all games).
 //! - **scores**, where the ruleset scores its games (a result's `score`): each player's
-//!   mean score and the margin (player 0's less player 1's), with 95% intervals (the
-//!   bootstrap over the scored games).
+//!   mean score and the margin (player 0's less player 1's), with 95% intervals (over
+//!   the scored games).
 //! - **endings**: how the games ended, counted by the ending's key where the result
 //!   names one (`most junctions held: 31`), else by its reason (`o has no legal turn:
 //!   31`); the counts add up to the number of games. Up to 256 distinct reasons
@@ -65,15 +70,18 @@
 //! first_seat_advantage  a proportion of the decisive games (of = their number)
 //! length             mean, low, high (the mean's interval), median, p90, min, max
 //! captures           mean, low, high, total
-//! branching          mean, positions, legal_turns (their sum), source
+//! branching          mean, positions, legal_turns (their sum), source (what is
+//!                    counted: "distinct legal turns")
 //! scores             where games were scored: games (how many), players (each player's
 //!                    mean score: mean, low, high), margin (player 0's less player 1's)
 //! endings[]          result ("win"|"draw"|"unfinished"), reason (the ending's key,
 //!                    where the result names one), count
 //! criteria[]         the quality criteria of docs/criteria.md: key, label, group, games
 //!                    (how many games it has a value for), mean, low, high (the mean's
-//!                    95% interval, normal approximation over those games, cut to
-//!                    the criterion's range)
+//!                    95% interval over those games, cut to the criterion's range)
+//! intervals          the method of each kind of figure's 95% interval, by kind (rates,
+//!                    length, captures, scores where scored, criteria): "wilson",
+//!                    "bootstrap" or "normal_approximation"
 //! samples[]          a few games to look at (the first win of each player, the first
 //!                    draw, the first unfinished game, the shortest and the longest
 //!                    game): game (its index), seed, picked_for (why: ["greedy's first
@@ -110,6 +118,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::bootstrap::bootstrap_mean;
+use super::intervals::{FigureKind, IntervalMethods};
 use super::stats::{percentile_of_counts, Interval, Mean, Proportion};
 use crate::play::criteria::{Criterion, GameCriteria};
 use crate::play::game_record::{End, GameRecord, PositionRecord};
@@ -117,8 +126,9 @@ use crate::play::tally::{Pick, Sums, Tally};
 use crate::play::tournament::{MatchResult, DEFAULT_MAX_TURNS};
 use crate::ruleset::referee::MAX_SCORE;
 
-/// Where the branching factor's counts come from.
-pub const BRANCHING_SOURCE: &str = "Variant::legal_turns";
+/// What the branching factor counts, in the report's words: the turns of
+/// [`crate::Variant::legal_turns`], those that leave different positions.
+pub const BRANCHING_SOURCE: &str = "distinct legal turns";
 
 /// One of the match's two players.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -179,18 +189,6 @@ pub struct CriterionSummary {
     pub mean: Option<f64>,
     pub low: Option<f64>,
     pub high: Option<f64>,
-}
-
-impl CriterionSummary {
-    /// The criterion's largest value where it has one, else `fallback` (a chart's scale;
-    /// at least a little above 0).
-    pub fn most_or_else(&self, fallback: f64) -> f64 {
-        let most = Criterion::ALL
-            .iter()
-            .find(|c| c.key() == self.key)
-            .and_then(|c| c.most());
-        most.unwrap_or(fallback).max(1e-9)
-    }
 }
 
 /// The scores of the games the ruleset scored: each player's and the margin, means with
@@ -304,6 +302,8 @@ pub struct Summary {
     /// The quality criteria (`docs/criteria.md`): each one's mean over the games it
     /// means something for, with its 95% interval.
     pub criteria: Vec<CriterionSummary>,
+    /// The method of each kind of figure's 95% interval.
+    pub intervals: IntervalMethods,
     pub samples: Vec<Sample>,
     /// Every game, when the match kept them (for `--json`); empty otherwise.
     pub game_list: Vec<GameLine>,
@@ -393,6 +393,7 @@ impl Summary {
             scores: scores(tally),
             endings: endings(tally),
             criteria: criteria(tally),
+            intervals: interval_methods(tally),
             samples: samples(result, &players),
             game_list: tally
                 .kept_games()
@@ -537,12 +538,37 @@ fn seats(result: &MatchResult) -> Vec<SeatSummary> {
 }
 
 /// A mean with its interval: by the bootstrap over the games while the tally keeps
-/// each game's value, else by the normal approximation from the sums.
+/// each game's value, else by the normal approximation from the sums
+/// ([`FigureKind::method`] names which).
 fn mean_of(values: Option<Vec<u64>>, sums: Sums) -> Mean {
     match values {
         Some(values) => bootstrap_mean(&values, 1.0),
         None => Mean::of_sums(sums),
     }
+}
+
+/// The method of each kind of figure's interval in a report of this tally: as
+/// [`mean_of`] chooses it, by whether the tally kept every game's values.
+pub(super) fn interval_methods(tally: &Tally) -> IntervalMethods {
+    let kinds = FigureKind::ALL
+        .into_iter()
+        .filter(|&kind| kind != FigureKind::Scores || tally.scores().games() > 0);
+    IntervalMethods(
+        kinds
+            .map(|kind| {
+                let kept = match kind {
+                    FigureKind::Rates => true,
+                    FigureKind::Length => tally.length_values().is_some(),
+                    FigureKind::Captures => tally.capture_values().is_some(),
+                    FigureKind::Scores => tally.scores().values(0).is_some(),
+                    FigureKind::Criteria => Criterion::ALL
+                        .iter()
+                        .all(|&c| tally.criterion_values(c).is_some()),
+                };
+                (kind, kind.method(kept))
+            })
+            .collect(),
+    )
 }
 
 /// Added to a score to make it a whole number at or above 0 for the sums and the

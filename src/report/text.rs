@@ -181,7 +181,7 @@ pub fn match_report(s: &Summary) -> String {
         vec![
             plain[3].0.into(),
             format!(
-                "{} over {} positions ({})",
+                "{} over {} positions (counting {})",
                 plain[3].1, s.branching.positions, s.branching.source
             ),
         ],

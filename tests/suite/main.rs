@@ -31,6 +31,7 @@ mod hex_walkthrough;
 mod hostile_input;
 mod hostile_soak;
 mod inheritance;
+mod interval_methods;
 mod invariants;
 mod ludii_definitions;
 mod matches;
