@@ -83,7 +83,8 @@ fn serve_open_without_a_browser_says_so_in_one_line() {
         line.starts_with(
             "variant-run: note: no browser opened (`xdg-open` exited with code 3); \
              open http://127.0.0.1:"
-        ) && line.ends_with("/ by hand"),
+        ) && line.contains("/#host=")
+            && line.ends_with(" by hand"),
         "{line}"
     );
 
