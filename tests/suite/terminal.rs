@@ -177,7 +177,8 @@ fn moves_filter_lists_the_turns_of_one_place() {
             "junction",
         ),
         (&["truchet-browne", "moves", "--seed", "4"], "ab45", "tile"),
-        // A hexagonal board: `b4` is a tile there, and `e1` a junction.
+        // A hexagonal board: `b4` is a tile there, and `e1` a junction (and a tile
+        // no turn flips).
         (&["truchet-hex", "moves"], "b4", "tile"),
         (&["truchet-hex", "moves"], "e1", "junction"),
     ];
@@ -203,6 +204,16 @@ fn moves_filter_lists_the_turns_of_one_place() {
         );
         assert_eq!(filtered, expected, "{args:?} {name}");
     }
+
+    // `e5` is a junction and a tile on truchet-hex's board: the turns of both, in text
+    // order; a word in front chooses one.
+    let junction = moves(&["truchet-hex", "moves", "junction", "e5"]);
+    let tile = moves(&["truchet-hex", "moves", "tile", "e5"]);
+    assert!(!junction.is_empty() && !tile.is_empty());
+    let mut both: Vec<String> = junction.iter().chain(&tile).cloned().collect();
+    both.sort();
+    both.dedup();
+    assert_eq!(moves(&["truchet-hex", "moves", "e5"]), both);
 
     // Trugo's patch, in the Waning: a stack of x's is named by its spiral name or by its
     // key in the position text.
