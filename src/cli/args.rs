@@ -26,6 +26,7 @@ Examples:
   variant-run replay game.txt --svg pictures/
   variant-run truchet-hex show --svg board.svg
   variant-run truchet-browne moves --position \"rrr/rrr/rrr .o../..o./xo2o2x/.xx. x\"
+  variant-run truchet-browne moves a1        (the turns of the stack on a1)
   variant-run trugo perft 3 --divide
   variant-run truchet-browne match --games 200 --player x=greedy --player o=random
   variant-run compare truchet-browne ./my-truchet --games 200 --html report.html
@@ -218,7 +219,8 @@ pub struct ServeArgs {
     /// whose link they were given
     #[arg(long, default_value = "127.0.0.1", value_name = "ADDRESS")]
     pub host: std::net::IpAddr,
-    /// Open the page in the browser ($BROWSER, else the system's own)
+    /// Open the page in the browser ($BROWSER, else the system's own); when none opens,
+    /// one line says so and gives the address to open by hand
     #[arg(long)]
     pub open: bool,
     /// Seconds a request may take to arrive (its headers, then its body) and a kept-open

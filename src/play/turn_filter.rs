@@ -6,8 +6,8 @@
 //! patch), a tile (`bc34`, `d3` on a hexagonal board, `c12` on a patch), in the chosen
 //! notation's own way where it has one (`C 3`); a patch also takes the keys of its
 //! position text (`0,0e`, `-1,2`). A word in front narrows a name that means both a
-//! junction and a tile (`b4` on a hexagonal board): `junction b4`, `stack b4` (only the
-//! turns that move the stack there), `tile b4`.
+//! junction and a tile (`e5` on truchet-hex's board): `junction e5`, `stack e5` (only the
+//! turns that move the stack there), `tile e5`.
 //!
 //! Places are compared as points and cells of the lattice, not by id: a turn that lays
 //! a tile and then moves a piece names its junctions on the board the new tile makes.
@@ -130,7 +130,7 @@ impl TurnFilter {
     }
 
     /// What the filter names, for headings and messages: `junction a1, holding x2`,
-    /// `tile bc34`, `b4, a junction (empty) and a tile`.
+    /// `tile bc34`, `e5, a junction (empty) and a tile`.
     pub fn describe(&self, model: &GameModel, position: &Position) -> String {
         let board = position.board();
         let stack = self

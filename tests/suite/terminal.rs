@@ -178,7 +178,8 @@ fn moves_filter_lists_the_turns_of_one_place() {
             "junction",
         ),
         (&["truchet-browne", "moves", "--seed", "4"], "ab45", "tile"),
-        // A hexagonal board: `b4` is a tile there, and `e1` a junction.
+        // A hexagonal board: `b4` is a tile there, and `e1` a junction (and a tile
+        // no turn flips).
         (&["truchet-hex", "moves"], "b4", "tile"),
         (&["truchet-hex", "moves"], "e1", "junction"),
     ];
@@ -204,6 +205,16 @@ fn moves_filter_lists_the_turns_of_one_place() {
         );
         assert_eq!(filtered, expected, "{args:?} {name}");
     }
+
+    // `e5` is a junction and a tile on truchet-hex's board: the turns of both, in text
+    // order; a word in front chooses one.
+    let junction = moves(&["truchet-hex", "moves", "junction", "e5"]);
+    let tile = moves(&["truchet-hex", "moves", "tile", "e5"]);
+    assert!(!junction.is_empty() && !tile.is_empty());
+    let mut both: Vec<String> = junction.iter().chain(&tile).cloned().collect();
+    both.sort();
+    both.dedup();
+    assert_eq!(moves(&["truchet-hex", "moves", "e5"]), both);
 
     // Trugo's patch, in the Waning: a stack of x's is named by its spiral name or by its
     // key in the position text.
@@ -498,6 +509,74 @@ fn a_set_up_turn_is_laid_a_few_tiles_at_a_time() {
     assert!(first.starts_with("rrr") && first.len() == 12, "{first}");
     assert!(out.contains("   2. o  llllllllllll\n"), "{out}");
     assert!(out.contains("   3. o  l\n"), "{out}");
+    let replayed = run(&["replay", record.to_str().unwrap()], "");
+    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
+}
+
+/// Laying a set-up turn a few tiles at a time works on any board whose ruleset has
+/// set-up turns: here truchet-hex with tiles laid by turns (a ruleset written for the
+/// test), its next cell marked on the hexagonal drawing.
+#[test]
+fn a_set_up_turn_is_laid_on_a_hexagonal_board_too() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hex-setup");
+    std::fs::create_dir_all(dir.join("rules")).unwrap();
+    std::fs::write(
+        dir.join("variant.toml"),
+        "extends = \"truchet-hex\"\n\n[setup]\ntiles = \"placement\"\nplacement = \
+         \"rules/setup.rhai\"\n",
+    )
+    .unwrap();
+    // Its 37 cells in rows of 4, 5, 6, 7, 6, 5, 4: x lays the lower three rows, o the
+    // upper three, x the middle one.
+    std::fs::write(
+        dir.join("rules/setup.rhai"),
+        "fn placement_turns(size) {\n\
+         let lengths = [4, 5, 6, 7, 6, 5, 4];\n\
+         let x = []; for row in 1..=3 { for c in 1..=lengths[row - 1] { x.push([c, row]); } }\n\
+         let o = []; for row in 5..=7 { for c in 1..=lengths[row - 1] { o.push([c, row]); } }\n\
+         let mid = []; for c in 1..=7 { mid.push([c, 4]); }\n\
+         [#{ player: \"x\", tiles: x }, #{ player: \"o\", tiles: o }, \
+         #{ player: \"x\", tiles: mid }]\n}\n",
+    )
+    .unwrap();
+    let record = dir.join("game.txt");
+    let output = run(
+        &[
+            dir.to_str().unwrap(),
+            "--player",
+            "x=human",
+            "--max-turns",
+            "3",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "0101\nundo\n1\nrandom\ndone\n0000000\n",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    assert!(
+        out.contains("set-up: x lays 15 tiles, in this order:\n  e1  g1  i1  k1  d2  f2"),
+        "{out}"
+    );
+    // After `0101`: the row of four laid, the next cell (d2, in cell row 2) marked.
+    assert!(out.contains("(2)           |   ?   |"), "{out}");
+    assert!(
+        out.contains("4 of 15 tiles chosen; the next goes to d2 (`?`)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("3 of 15 tiles chosen; the next goes to k1 (`?`)"),
+        "{out}"
+    );
+    assert!(out.contains("   3. x  0000000\n"), "{out}");
+    let first = out
+        .split("   1. x  ")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap();
+    assert!(first.starts_with("0101") && first.len() == 15, "{first}");
     let replayed = run(&["replay", record.to_str().unwrap()], "");
     assert!(replayed.status.success(), "{}", text(&replayed.stderr));
 }
