@@ -8,6 +8,7 @@ pub mod computer_turn;
 pub mod criteria;
 pub mod evaluation;
 pub mod game;
+pub mod game_count;
 pub mod game_record;
 pub mod input;
 pub mod laying;

@@ -21,14 +21,13 @@ use rayon::prelude::*;
 use rayon::ThreadPool;
 
 use super::computer_turn::play_computer_turn;
-use super::criteria::CriteriaWatch;
 use super::game::{Game, GameError};
+use super::game_count::GameCount;
 pub use super::game_record::{End, GameRecord, PositionRecord};
-use super::lead::lead_chance;
 use super::notation::Notation;
 use super::players::{computer_player, PLAYER_KINDS};
 use super::samples::{samples, SampleGame};
-use super::session::{result_line, Seat};
+use super::session::Seat;
 use super::setup::{GameSetup, PlayerChoice, SetupError};
 use super::tally::Tally;
 use crate::ruleset::{Variant, VariantError};
@@ -377,8 +376,9 @@ pub fn play_match(
     spec.ready()?.play(progress)
 }
 
-/// Plays one game between computer players, counting as it goes: stopped after
-/// `max_turns`, and listing its positions if `list_positions`.
+/// Plays one game between computer players, counting as it goes
+/// ([`super::game_count`]): stopped after `max_turns`, and listing its positions if
+/// `list_positions`.
 fn play_game(
     variant: &Variant,
     setup: &GameSetup,
@@ -389,114 +389,17 @@ fn play_game(
     let mut game: Game = setup.game(variant)?;
     let mut seats = setup.seats(variant)?;
     let kinds = setup.kinds(variant)?;
-    let mut record = GameRecord {
-        index,
-        seed: setup.seed,
-        swapped,
-        kinds,
-        first: variant.first,
-        end: End::Unfinished,
-        winner: None,
-        reason: String::new(),
-        ending: None,
-        scores: None,
-        result: String::new(),
-        turns: 0,
-        captures: 0,
-        positions: 0,
-        legal_turns: 0,
-        final_position: String::new(),
-        criteria: Default::default(),
-        curve: Vec::new(),
-        position_list: Vec::new(),
-    };
-    let mut watch = CriteriaWatch::new();
-    let mut first_seen = false;
-    loop {
-        if !game.in_setup() && !first_seen {
-            record.first = game.to_move();
-            first_seen = true;
-        }
-        if game.outcome().is_some() || record.turns >= max_turns {
-            break;
-        }
-        let side = game.to_move();
-        let Seat::Computer { kind, player } = &mut seats[side as usize] else {
+    let mut count = GameCount::new(variant, (index, setup.seed, swapped), kinds, list_positions);
+    while game.outcome().is_none() && count.turns() < max_turns {
+        let Seat::Computer { kind, player } = &mut seats[game.to_move() as usize] else {
             return Err(MatchError::Choice(
                 "a match is played by computer players".into(),
             ));
         };
-        let enemy = 1 - side;
-        let held = |game: &Game| {
-            let position = game.position();
-            u64::from(position.pieces(enemy)) + u64::from(position.supply_total(enemy))
-        };
-        let before = held(&game);
-        let piece_turn = (!game.in_setup()).then(|| game.position().clone());
-        let mut legal = 0;
-        if piece_turn.is_some() {
-            legal = game.legal_turn_count()?;
-            record.positions += 1;
-            record.legal_turns += legal as u64;
-        }
+        let before = count.before(&game)?;
         play_computer_turn(&mut game, player.as_mut(), kind, &Notation::Server)?;
-        if let Some(position) = piece_turn {
-            // The mover's view of its chances: its search's, or the static evaluation's.
-            let view = player.search_view();
-            let mover_chance = match view {
-                Some(view) => view.chance,
-                None => {
-                    lead_chance(variant.evaluate(&position, side).map_err(GameError::from)? as f64)
-                }
-            };
-            let first_chance = if side == record.first {
-                mover_chance
-            } else {
-                1.0 - mover_chance
-            };
-            let focus = view.and_then(|v| v.focus);
-            watch.see(&position, record.turns, legal, first_chance, focus);
-            watch.moved(&position, game.position(), side);
-            if list_positions {
-                let evaluate = |player| variant.evaluate(&position, player);
-                record.position_list.push(PositionRecord {
-                    turn: record.turns,
-                    mover: side,
-                    legal,
-                    value: first_chance.clamp(0.0, 1.0),
-                    focus,
-                    evaluation: [
-                        evaluate(0).map_err(GameError::from)?,
-                        evaluate(1).map_err(GameError::from)?,
-                    ],
-                    pieces: position.piece_count(),
-                    position: variant.model.position_text(&position),
-                });
-            }
-        }
-        record.turns += 1;
-        record.captures += before.saturating_sub(held(&game));
+        count.after(&game, before, player.search_view())?;
     }
-    match game.outcome() {
-        Some(outcome) => {
-            record.end = match outcome.winner {
-                Some(_) => End::Win,
-                None => End::Draw,
-            };
-            record.winner = outcome.winner;
-            record.reason = outcome.reason.clone();
-            record.ending = outcome.key.clone();
-            record.scores = outcome.scores;
-            record.result = result_line(variant, outcome);
-        }
-        None => {
-            record.reason = format!("stopped after {max_turns} turns without a result");
-            record.result = record.reason.clone();
-        }
-    }
-    record.final_position = variant.model.position_text(game.position());
-    watch.ended(game.position());
-    record.criteria = watch.finish(record.turns, record.winner, record.first);
-    record.curve = watch.curve();
-    Ok(record)
+    let unfinished = format!("stopped after {max_turns} turns without a result");
+    Ok(count.finish(&game, unfinished))
 }
