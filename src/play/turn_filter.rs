@@ -91,8 +91,15 @@ impl TurnFilter {
                 example_tile(board)
             ));
         }
+        // A key of the position text (`0,0e`) is shown as the turns name the place.
+        let lattice = board.lattice();
+        let name = match (junction, tile) {
+            (Some(v), None) if name.contains(',') => names::vertex_spiral(lattice, v),
+            (None, Some(cell)) if name.contains(',') => names::spiral(lattice, cell),
+            _ => shown.into_owned(),
+        };
         Ok(TurnFilter {
-            name: shown.into_owned(),
+            name,
             word,
             junction,
             tile,
