@@ -21,6 +21,7 @@ pub mod player;
 pub mod players;
 pub mod playout;
 pub mod record;
+pub mod record_games;
 pub mod replay;
 pub mod samples;
 pub mod session;
