@@ -32,6 +32,7 @@ Examples:
   variant-run compare truchet-browne ./my-truchet --games 200 --html report.html
   variant-run truchet-browne match --games 1000 --shard 2/4 --out results/
   variant-run report results/ --html report.html
+  variant-run report playtest/ --html playtest.html
   variant-run truchet-browne bench --seconds 5 --json
   variant-run truchet-browne serve --open
   variant-run ./my-truchet show --watch
@@ -66,7 +67,8 @@ pub enum TopCommand {
     /// shown as a diff; exit code 1 if one differs. `--accept` writes the new snapshots
     Test(TestArgs),
     /// The report of a study played in shards (`--shard K/N --out DIR`), from their
-    /// results files: what the study's command prints when it plays every game itself
+    /// results files: what the study's command prints when it plays every game itself;
+    /// or of a folder of game records (`play --record`), added up like a match
     Report(ReportArgs),
     /// Play the same seeded games on two rulesets and show their reports side by side:
     /// `variant-run compare <A> <B> --games N [options]`
@@ -117,7 +119,10 @@ pub struct ReplayArgs {
 
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// Results folders (every *.jsonl file in them) or files
+    /// Folders or files: a study's results (the *.jsonl files of a folder), or game
+    /// records (the *.txt files of a folder, or any file named that does not end
+    /// .jsonl), not both. Every record must replay to its result, name both players on
+    /// its `players` line, and be a game of the same ruleset, size, tiles and params
     #[arg(required = true, value_name = "DIR|FILE")]
     pub paths: Vec<PathBuf>,
     /// Print the report as JSON instead of a table
@@ -127,6 +132,7 @@ pub struct ReportArgs {
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// Report the games that are in, and say which are missing, instead of refusing
+    /// (results files only: a folder of records has no missing games)
     #[arg(long)]
     pub partial: bool,
 }

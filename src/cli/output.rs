@@ -92,7 +92,7 @@ pub(super) fn open_page(path: Option<&Path>) -> Result<Option<Page>, Failure> {
 }
 
 impl Page {
-    fn write(self, text: &str) -> Result<(), Failure> {
+    pub(super) fn write(self, text: &str) -> Result<(), Failure> {
         output_file::write_whole(&self.path, text.as_bytes())
             .map_err(|e| html_failure(&self.path, &e))
     }

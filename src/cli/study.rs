@@ -6,7 +6,11 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
+use variant_run::play::record_games::replay_records;
 use variant_run::play::tournament::ReadyMatch;
+use variant_run::report::records::RecordsSummary;
+use variant_run::report::{html, json, text};
+use variant_run::study::inputs::{report_inputs, ReportInputs};
 use variant_run::study::merge::{gather, results_files};
 use variant_run::study::run::play_shard;
 use variant_run::study::shard::Shard;
@@ -14,6 +18,7 @@ use variant_run::study::{Study, StudyKind};
 
 use super::args::{GameOptions, ReportArgs};
 use super::output::{open_page, progress_bar, write_result};
+use super::replay::read_options;
 use super::Failure;
 
 /// Which shard to play and where its results go.
@@ -105,9 +110,54 @@ pub(super) fn play(
     Ok(())
 }
 
-/// `variant-run report DIR|FILE...`.
+/// `variant-run report DIR|FILE...`: a study's report from its results files, or the
+/// report of game records.
 pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let files = results_files(&args.paths)?;
+    match report_inputs(&args.paths)? {
+        ReportInputs::Results(files) => study_report(args, &files, out),
+        ReportInputs::Records(files) => records_report(args, &files, out),
+    }
+}
+
+/// The report of game records, as a match's: every record replayed and counted.
+fn records_report(
+    args: &ReportArgs,
+    files: &[PathBuf],
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    if args.partial {
+        return Err(
+            "--partial: game records have no missing games; every record is reported, \
+                    and one that does not replay is an error"
+                .into(),
+        );
+    }
+    let page = open_page(args.html.as_deref())?;
+    let games = replay_records(files, &read_options)?;
+    let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+    eprintln!(
+        "report: {} game record{} of {} in {}",
+        games.games.len(),
+        if games.games.len() == 1 { "" } else { "s" },
+        games.variant.name,
+        paths.join(", ")
+    );
+    let summary = RecordsSummary::of(&games, paths);
+    if let Some(page) = page {
+        page.write(&html::records_page(&summary))?;
+    }
+    let report = if args.json {
+        json::records_json(&summary)
+    } else {
+        text::records_report(&summary)
+    };
+    out.write_all(report.as_bytes())?;
+    Ok(())
+}
+
+/// A study's report from its results files.
+fn study_report(args: &ReportArgs, files: &[PathBuf], out: &mut dyn Write) -> Result<(), Failure> {
+    let files = files.to_vec();
     let gathered = gather(&files)?;
     let study = gathered.study();
     if study.kind == StudyKind::Evaluate && args.html.is_some() {

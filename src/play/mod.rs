@@ -23,6 +23,7 @@ pub mod players;
 pub mod playout;
 pub mod prompt;
 pub mod record;
+pub mod record_games;
 pub mod replay;
 pub mod samples;
 pub mod session;

@@ -9,9 +9,10 @@
 use std::fmt::Write;
 
 use super::charts::{criteria_chart, length_chart, rates_chart, value_curve_chart};
+use super::records::RecordsSummary;
 use super::stats::Proportion;
 use super::summary::{Comparison, FigureValue, Sample, Summary};
-use super::text::{both_labels, count, mean_text, number, percent, percent_interval};
+use super::text::{both_labels, count, limit_words, mean_text, number, percent, percent_interval};
 pub use crate::markup::escape;
 
 /// The page of one match.
@@ -78,6 +79,106 @@ pub fn compare_page(c: &Comparison) -> String {
     page(&title, &body)
 }
 
+/// The page of a folder of game records: a match's page with the sides for players,
+/// each player by name, and every game with its file.
+pub fn records_page(r: &RecordsSummary) -> String {
+    let s = &r.outcome;
+    let ruleset = r.ruleset_words();
+    let title = format!("{ruleset}: {} games of records", s.games);
+    let mut body = format!(
+        "<h1>Records: {}</h1>\n<p>{} games in {}, each replayed and checked turn by \
+         turn; no turn limit and no seed: each game is what its record says</p>\n",
+        escape(&ruleset),
+        s.games,
+        escape(&r.paths.join(", "))
+    );
+    body.push_str("<h2>Figures</h2>\n");
+    body.push_str(&figures_table(&[s], None));
+    body.push_str("<h2>Players</h2>\n");
+    body.push_str(&named_players_table(r));
+    body.push_str("<h2>Win rates</h2>\n");
+    body.push_str(&rates_chart(&[s], None));
+    body.push_str("<h2>Game length</h2>\n");
+    body.push_str(&length_chart(&[("", s)]));
+    for group in criteria_groups(s) {
+        body.push_str(&format!("<h2>Quality criteria: {}</h2>\n", escape(group)));
+        body.push_str(&criteria_chart(&[s], None, group));
+    }
+    body.push_str("<h2>How the games ended</h2>\n");
+    body.push_str(&endings_table(&[s]));
+    body.push_str("<h2>Games</h2>\n");
+    body.push_str(&games_table(r));
+    body.push_str("<h2>Sample games</h2>\n");
+    body.push_str(&samples(s));
+    page(&title, &body)
+}
+
+/// Each player by name, with its wins' rate and interval and its wins on each side.
+fn named_players_table(r: &RecordsSummary) -> String {
+    let letters: Vec<char> = r.outcome.players.iter().map(|p| p.side).collect();
+    let mut out = String::from(
+        "<table>\n<tr><th>player</th><th>games</th><th>won</th><th>lost</th><th>drawn</th>\
+         <th>unfinished</th><th>win rate</th><th>95% interval</th>",
+    );
+    for letter in &letters {
+        let _ = write!(out, "<th>won as {letter}</th>");
+    }
+    out.push_str("</tr>\n");
+    for p in &r.players {
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+             <td>{}</td>",
+            escape(&p.name),
+            p.games,
+            p.wins.count,
+            p.losses,
+            p.draws,
+            p.unfinished,
+            percent(p.wins.rate),
+            percent_interval(p.wins.low, p.wins.high)
+        );
+        for &letter in &letters {
+            let cell = match p.sides.iter().find(|s| s.side == letter) {
+                Some(side) => format!("{}/{}", side.wins, side.games),
+                None => "-".into(),
+            };
+            let _ = write!(out, "<td>{cell}</td>");
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str(
+        "</table>\n<p class=\"note\">A game counts once for each side a name played. The \
+         win rate is of the player's games, with its Wilson score interval.</p>\n",
+    );
+    out
+}
+
+/// Every game of the records: its file, players, length and result.
+fn games_table(r: &RecordsSummary) -> String {
+    let mut out = String::from(
+        "<table>\n<tr><th>record</th><th class=\"text\">players</th><th>turns</th>\
+         <th class=\"text\">result</th></tr>\n",
+    );
+    for line in &r.game_list {
+        let g = &line.game;
+        let players: Vec<String> = g.sides.iter().map(|(l, n)| format!("{l}={n}")).collect();
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td class=\"text\">{}</td><td>{}</td><td class=\"text\">{}</td></tr>",
+            escape(&line.file),
+            escape(&players.join(" ")),
+            g.turns,
+            escape(&g.result_line())
+        );
+    }
+    out.push_str(
+        "</table>\n<p class=\"note\"><code>variant-run replay FILE</code> plays a game \
+         again, checking every turn.</p>\n",
+    );
+    out
+}
+
 /// A final board: its SVG picture as an embedded image (each picture names its layers
 /// and clip paths with ids, which must not clash between boards on one page), or the
 /// ASCII board in a `<pre>` block when there is no picture.
@@ -108,7 +209,7 @@ body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 64em; co
 h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 1.8em; }
 table { border-collapse: collapse; }
 th, td { padding: 0.2em 0.7em; text-align: right; border-bottom: 1px solid #ddd; white-space: nowrap; }
-th:first-child, td:first-child { text-align: left; }
+th:first-child, td:first-child, th.text, td.text { text-align: left; }
 td.mark { color: #b00; font-weight: bold; }
 .a { color: #3466a8; font-weight: bold; } .b { color: #e07b28; font-weight: bold; }
 .note { color: #555; font-size: 0.9em; }
@@ -135,8 +236,10 @@ fn players_words(s: &Summary) -> String {
         "on the same sides every game"
     };
     format!(
-        "{} against {}, {sides}; at most {} turns a game",
-        s.players[0].label, s.players[1].label, s.max_turns
+        "{} against {}, {sides}{}",
+        s.players[0].label,
+        s.players[1].label,
+        limit_words(s)
     )
 }
 
@@ -325,9 +428,9 @@ fn sample_html(sample: &Sample) -> String {
         )
     };
     format!(
-        "<div class=\"sample\">\n<p><b>Game {}</b>, {}</p>\n<p>{}, {} turns: {}</p>\n\
+        "<div class=\"sample\">\n<p><b>{}</b>, {}</p>\n<p>{}, {} turns: {}</p>\n\
          <p><code>{}</code></p>\n{}{curve}</div>\n",
-        sample.game,
+        escape(&sample.name),
         escape(&sample.picked_for.join(" and ")),
         escape(&sample.players),
         sample.turns,

@@ -2,6 +2,7 @@
 //! [`super::summary`].
 
 use super::card::ReportCard;
+use super::records::RecordsSummary;
 use super::summary::{Comparison, Summary};
 
 /// One match's report as pretty-printed JSON, ending with a newline.
@@ -12,6 +13,11 @@ pub fn match_json(summary: &Summary) -> String {
 /// A comparison as pretty-printed JSON, ending with a newline.
 pub fn compare_json(comparison: &Comparison) -> String {
     to_json(comparison)
+}
+
+/// A folder of records' report as pretty-printed JSON, ending with a newline.
+pub fn records_json(records: &RecordsSummary) -> String {
+    to_json(records)
 }
 
 /// A report card as pretty-printed JSON, ending with a newline.

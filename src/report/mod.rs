@@ -9,6 +9,7 @@ pub mod charts;
 pub mod html;
 pub mod intervals;
 pub mod json;
+pub mod records;
 pub mod stats;
 pub mod summary;
 pub mod text;

@@ -122,6 +122,7 @@ use super::intervals::{FigureKind, IntervalMethods};
 use super::stats::{percentile_of_counts, Interval, Mean, Proportion};
 use crate::play::criteria::{Criterion, GameCriteria};
 use crate::play::game_record::{End, GameRecord, PositionRecord};
+use crate::play::samples::SampleGame;
 use crate::play::tally::{Pick, Sums, Tally};
 use crate::play::tournament::{MatchResult, DEFAULT_MAX_TURNS};
 use crate::ruleset::referee::MAX_SCORE;
@@ -225,6 +226,10 @@ pub struct Sample {
     pub result: String,
     /// The command that plays it again, alone, with its record and every board.
     pub command: String,
+    /// What the page calls it: `Game 3` of a match, the file of a record (not in the
+    /// JSON: `game`, or a record's `command`, says it).
+    #[serde(skip)]
+    pub name: String,
     /// The final board, as `play` draws it.
     pub board: String,
     /// The final board as an SVG picture, for the HTML page (not in the JSON: the text
@@ -262,6 +267,18 @@ pub struct GameLine {
     pub position_list: Vec<PositionLine>,
 }
 
+impl GameLine {
+    /// Its result line, as `play` ends the game: `x wins: o has no legal turn`,
+    /// `draw: ...`, or the reason it is unfinished (`game abandoned`).
+    pub fn result_line(&self) -> String {
+        match (self.winner, self.result) {
+            (Some(w), _) => format!("{w} wins: {}", self.reason),
+            (None, "draw") => format!("draw: {}", self.reason),
+            (None, _) => self.reason.clone(),
+        }
+    }
+}
+
 /// One position of a game, for scripts (`--positions`): see [`PositionRecord`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PositionLine {
@@ -285,7 +302,8 @@ pub struct Summary {
     pub options: Vec<String>,
     pub seed: u64,
     pub games: u64,
-    pub max_turns: u64,
+    /// The turn limit the games were played to (none for games of records).
+    pub max_turns: Option<u64>,
     pub sides_alternate: bool,
     pub players: Vec<PlayerSummary>,
     pub seats: Vec<SeatSummary>,
@@ -356,7 +374,7 @@ impl FigureValue {
     }
 }
 
-fn end_name(end: End) -> &'static str {
+pub(super) fn end_name(end: End) -> &'static str {
     match end {
         End::Win => "win",
         End::Draw => "draw",
@@ -368,16 +386,45 @@ impl Summary {
     /// The report of a match: its tally's figures, its samples and (if kept) its games.
     pub fn of(result: &MatchResult) -> Summary {
         let tally = &result.tally;
+        let mut summary = Summary::of_tally(
+            tally,
+            result.letters,
+            players(result),
+            Some(result.max_turns as u64),
+        );
+        summary.ruleset = result.ruleset.clone();
+        summary.options = result.options.clone();
+        summary.seed = result.seed;
+        summary.sides_alternate = result.alternate;
+        summary.samples = samples(result, &summary.players);
+        summary.game_list = tally
+            .kept_games()
+            .unwrap_or_default()
+            .iter()
+            .map(|g| game_line(result.letters, g))
+            .collect();
+        summary
+    }
+
+    /// What the games of a tally add up to, for the two `players` (of the letters by
+    /// player id), with the turn limit they were played to if there was one: every
+    /// figure, without the ruleset, options, seed, samples and game list, which say
+    /// what the games were (a match's or a folder of records') and are the caller's.
+    pub(super) fn of_tally(
+        tally: &Tally,
+        letters: [char; 2],
+        players: Vec<PlayerSummary>,
+        max_turns: Option<u64>,
+    ) -> Summary {
         let n = tally.games();
-        let players = players(result);
         Summary {
-            ruleset: result.ruleset.clone(),
-            options: result.options.clone(),
-            seed: result.seed,
+            ruleset: String::new(),
+            options: Vec::new(),
+            seed: 0,
             games: n,
-            max_turns: result.max_turns as u64,
-            sides_alternate: result.alternate,
-            seats: seats(result),
+            max_turns,
+            sides_alternate: false,
+            seats: seats(tally, letters),
             draws: Proportion::new(tally.draws(), n),
             unfinished: Proportion::new(tally.unfinished(), n),
             first_seat_advantage: Proportion::new(tally.first_seat_wins(), tally.decisive()),
@@ -394,15 +441,19 @@ impl Summary {
             endings: endings(tally),
             criteria: criteria(tally),
             intervals: interval_methods(tally),
-            samples: samples(result, &players),
-            game_list: tally
-                .kept_games()
-                .unwrap_or_default()
-                .iter()
-                .map(|g| game_line(result, g))
-                .collect(),
+            samples: Vec::new(),
+            game_list: Vec::new(),
             length_counts: tally.lengths().iter().map(|(&t, &g)| (t, g)).collect(),
             players,
+        }
+    }
+
+    /// The unfinished games' label: `unfinished (2000 turns)`, the turn limit they
+    /// reached, or `unfinished (no result)` for games without one.
+    pub fn unfinished_label(&self) -> String {
+        match self.max_turns {
+            Some(limit) => format!("unfinished ({limit} turns)"),
+            None => "unfinished (no result)".into(),
         }
     }
 
@@ -439,7 +490,7 @@ impl Summary {
         );
         add(
             "unfinished".into(),
-            format!("unfinished ({} turns)", self.max_turns),
+            self.unfinished_label(),
             FigureValue::Proportion(self.unfinished),
         );
         add(
@@ -518,10 +569,9 @@ fn players(result: &MatchResult) -> Vec<PlayerSummary> {
 
 /// The first and the second seat, with the side that had each when it was always the
 /// same.
-fn seats(result: &MatchResult) -> Vec<SeatSummary> {
-    let tally = &result.tally;
+fn seats(tally: &Tally, letters: [char; 2]) -> Vec<SeatSummary> {
     let n = tally.games();
-    let letter = |side: u8| result.letters[side as usize];
+    let letter = |side: u8| letters[side as usize];
     let first = tally.first_side();
     vec![
         SeatSummary {
@@ -691,14 +741,34 @@ fn endings(tally: &Tally) -> Vec<Ending> {
 /// The reason counted for games whose reasons came after the tally's distinct ones.
 const OTHER_REASONS: &str = "(other reasons)";
 
-/// The sample games: the tally's records of them, with the boards drawn for them.
+/// The sample games of a match: the tally's records of them, with the boards drawn for
+/// them and the command that plays each again.
 fn samples(result: &MatchResult, players: &[PlayerSummary]) -> Vec<Sample> {
-    let picked = result.tally.samples();
-    result
-        .samples
+    let describe = |g: &GameRecord| (format!("Game {}", g.index), replay_command(result, g));
+    samples_of(
+        &result.tally,
+        &result.samples,
+        players,
+        result.letters,
+        &describe,
+    )
+}
+
+/// The sample games `picked` of a tally's games, for its `players` (of the letters by
+/// player id), each with its name and the command that plays it again (`describe`).
+pub(super) fn samples_of(
+    tally: &Tally,
+    picked: &[SampleGame],
+    players: &[PlayerSummary],
+    letters: [char; 2],
+    describe: &dyn Fn(&GameRecord) -> (String, String),
+) -> Vec<Sample> {
+    let records = tally.samples();
+    picked
         .iter()
-        .filter_map(|s| Some((s, picked.iter().find(|(g, _)| g.index == s.index)?.0)))
-        .map(|(s, g)| Sample {
+        .filter_map(|s| Some((s, records.iter().find(|(g, _)| g.index == s.index)?.0)))
+        .map(|(s, g)| (s, g, describe(g)))
+        .map(|(s, g, (name, command))| Sample {
             game: s.index,
             seed: g.seed,
             picked_for: s
@@ -708,11 +778,12 @@ fn samples(result: &MatchResult, players: &[PlayerSummary]) -> Vec<Sample> {
                 .collect(),
             turns: g.turns as u64,
             players: (0..2)
-                .map(|p| format!("{}={}", result.letters[p], g.kinds[p]))
+                .map(|p| format!("{}={}", letters[p], g.kinds[p]))
                 .collect::<Vec<_>>()
                 .join(" "),
             result: g.result.clone(),
-            command: replay_command(result, g),
+            command,
+            name,
             board: s.board.clone(),
             picture: s.picture.clone(),
             value_curve: g
@@ -724,25 +795,22 @@ fn samples(result: &MatchResult, players: &[PlayerSummary]) -> Vec<Sample> {
         .collect()
 }
 
-fn game_line(result: &MatchResult, g: &GameRecord) -> GameLine {
-    let letter = |side: u8| result.letters[side as usize];
+/// A game of a tally as the JSON lists it, by the letters of the sides (by player id).
+pub(super) fn game_line(letters: [char; 2], g: &GameRecord) -> GameLine {
+    let letter = |side: u8| letters[side as usize];
     GameLine {
         index: g.index,
         seed: g.seed,
-        sides: (0..2)
-            .map(|s| (result.letters[s], g.kinds[s].clone()))
-            .collect(),
+        sides: (0..2).map(|s| (letters[s], g.kinds[s].clone())).collect(),
         first: letter(g.first),
         result: end_name(g.end),
         winner: g.winner.map(letter),
         winning_player: g.winning_player(),
         reason: g.reason.clone(),
         ending: g.ending.clone(),
-        scores: g.scores.map(|by_side| {
-            (0..2)
-                .map(|side| (result.letters[side], by_side[side]))
-                .collect()
-        }),
+        scores: g
+            .scores
+            .map(|by_side| (0..2).map(|side| (letters[side], by_side[side])).collect()),
         turns: g.turns as u64,
         captures: g.captures,
         positions: g.positions,
@@ -752,15 +820,15 @@ fn game_line(result: &MatchResult, g: &GameRecord) -> GameLine {
         position_list: g
             .position_list
             .iter()
-            .map(|p| position_line(result, p))
+            .map(|p| position_line(letters, p))
             .collect(),
     }
 }
 
-fn position_line(result: &MatchResult, p: &PositionRecord) -> PositionLine {
+fn position_line(letters: [char; 2], p: &PositionRecord) -> PositionLine {
     PositionLine {
         turn: p.turn,
-        mover: result.letters[p.mover as usize],
+        mover: letters[p.mover as usize],
         legal: p.legal,
         value: p.value,
         focus: p.focus,

@@ -2,6 +2,7 @@
 //! the figures whose intervals do not overlap marked `*`.
 
 use super::card::ReportCard;
+use super::records::RecordsSummary;
 use super::stats::{Mean, Proportion};
 use super::summary::{Comparison, Figure, FigureValue, Summary};
 
@@ -26,9 +27,13 @@ pub fn number(value: Option<f64>) -> String {
     value.map_or_else(|| "-".into(), |v| format!("{v:.1}"))
 }
 
-/// A mean and its interval: `41.5 (35.2-47.8)`.
+/// A mean and its interval: `41.5 (35.2-47.8)`, or `-4.3 (-6.0 to -2.0)` where a bound
+/// is below 0 (a score's margin), so that no minus sign reads as the dash between them.
 pub fn mean_text(m: &Mean) -> String {
     match (m.low, m.high) {
+        (Some(l), Some(h)) if l < 0.0 || h < 0.0 => {
+            format!("{} ({l:.1} to {h:.1})", number(m.mean))
+        }
         (Some(l), Some(h)) => format!("{} ({l:.1}-{h:.1})", number(m.mean)),
         _ => number(m.mean),
     }
@@ -58,9 +63,18 @@ fn players_line(s: &Summary) -> String {
         format!("always {}", sides.join(" "))
     };
     format!(
-        "{} against {}, {sides}; at most {} turns a game",
-        labels[0], labels[1], s.max_turns
+        "{} against {}, {sides}{}",
+        labels[0],
+        labels[1],
+        limit_words(s)
     )
+}
+
+/// `; at most 2000 turns a game`, where the games had a turn limit.
+pub fn limit_words(s: &Summary) -> String {
+    s.max_turns
+        .map(|limit| format!("; at most {limit} turns a game"))
+        .unwrap_or_default()
 }
 
 /// `truchet-browne --size 5`
@@ -134,6 +148,113 @@ pub fn match_report(s: &Summary) -> String {
         s.seed,
         players_line(s)
     );
+    out.push_str(&rates_text(s));
+    out.push('\n');
+    out.push_str(&means_text(s));
+    if !s.samples.is_empty() {
+        out.push_str("\nsample games (the command plays one again, alone, with every board)\n");
+        for sample in &s.samples {
+            out.push_str(&format!(
+                "  game {} ({}), {}: {} turns, {}\n    {}\n",
+                sample.game,
+                sample.players,
+                sample.picked_for.join(" and "),
+                sample.turns,
+                sample.result,
+                sample.command
+            ));
+        }
+    }
+    out
+}
+
+/// The most games a readable report of records lists one by one (the JSON lists all).
+pub const RECORDS_LISTED: usize = 100;
+
+/// The readable report of a folder of game records: the figures of a match report,
+/// with the sides for players, each player by name, and every game with its file.
+pub fn records_report(r: &RecordsSummary) -> String {
+    let s = &r.outcome;
+    let mut out = format!(
+        "records: {}, {} game{} in {}\n\n",
+        r.ruleset_words(),
+        s.games,
+        if s.games == 1 { "" } else { "s" },
+        r.paths.join(", ")
+    );
+    out.push_str(&rates_text(s));
+    out.push_str("\nplayers by name (a game counts once for each side a name played)\n");
+    out.push_str(&named_players_text(r));
+    out.push('\n');
+    out.push_str(&means_text(s));
+    out.push_str("\ngames (`variant-run replay FILE` plays one again, checking every turn)\n");
+    let rows: Vec<Vec<String>> = r
+        .game_list
+        .iter()
+        .take(RECORDS_LISTED)
+        .map(|line| {
+            let g = &line.game;
+            let players: Vec<String> = g.sides.iter().map(|(l, n)| format!("{l}={n}")).collect();
+            vec![
+                format!("  {}", line.file),
+                players.join(" "),
+                format!("{} turns", g.turns),
+                g.result_line(),
+            ]
+        })
+        .collect();
+    out.push_str(&left_table(&rows));
+    if r.game_list.len() > RECORDS_LISTED {
+        out.push_str(&format!(
+            "  ... and {} more (--json lists every game)\n",
+            r.game_list.len() - RECORDS_LISTED
+        ));
+    }
+    out
+}
+
+/// Each player by name: games, wins, losses, draws, unfinished, win rate with its
+/// interval, and wins of games on each side.
+fn named_players_text(r: &RecordsSummary) -> String {
+    let letters: Vec<char> = r.outcome.players.iter().map(|p| p.side).collect();
+    let mut header: Vec<String> = [
+        "",
+        "games",
+        "won",
+        "lost",
+        "drawn",
+        "unfinished",
+        "win rate",
+        "95% interval",
+    ]
+    .map(String::from)
+    .to_vec();
+    header.extend(letters.iter().map(|l| format!("won as {l}")));
+    let mut rows = vec![header];
+    for p in &r.players {
+        let mut row = vec![
+            format!("  {}", p.name),
+            p.games.to_string(),
+            p.wins.count.to_string(),
+            p.losses.to_string(),
+            p.draws.to_string(),
+            p.unfinished.to_string(),
+            percent(p.wins.rate),
+            percent_interval(p.wins.low, p.wins.high),
+        ];
+        for &letter in &letters {
+            row.push(match p.sides.iter().find(|s| s.side == letter) {
+                Some(side) => format!("{}/{}", side.wins, side.games),
+                None => "-".into(),
+            });
+        }
+        rows.push(row);
+    }
+    table(&rows)
+}
+
+/// The rates with their intervals, as a table.
+fn rates_text(s: &Summary) -> String {
     let mut rows = vec![vec![
         String::new(),
         "games".into(),
@@ -150,8 +271,11 @@ pub fn match_report(s: &Summary) -> String {
             ]);
         }
     }
-    out.push_str(&table(&rows));
-    out.push('\n');
+    table(&rows)
+}
+
+/// The lengths, captures, branching factor, criteria and endings.
+fn means_text(s: &Summary) -> String {
     let mean = |m: &Mean| mean_text(m);
     let plain = plain_figures(s);
     let rows: Vec<Vec<String>> = vec![
@@ -186,7 +310,8 @@ pub fn match_report(s: &Summary) -> String {
             ),
         ],
     ];
-    out.push_str(&left_table(&rows));
+    let mut out = left_table(&rows);
+    out.push_str(&scores_text(s));
     out.push_str(&criteria_table(s));
     out.push_str("\nhow the games ended\n");
     let rows: Vec<Vec<String>> = s
@@ -195,21 +320,29 @@ pub fn match_report(s: &Summary) -> String {
         .map(|e| vec![format!("  {}", e.reason), e.count.to_string()])
         .collect();
     out.push_str(&table(&rows));
-    if !s.samples.is_empty() {
-        out.push_str("\nsample games (the command plays one again, alone, with every board)\n");
-        for sample in &s.samples {
-            out.push_str(&format!(
-                "  game {} ({}), {}: {} turns, {}\n    {}\n",
-                sample.game,
-                sample.players,
-                sample.picked_for.join(" and "),
-                sample.turns,
-                sample.result,
-                sample.command
-            ));
-        }
-    }
     out
+}
+
+/// Each player's mean score and the margin, where the ruleset scored games.
+fn scores_text(s: &Summary) -> String {
+    let Some(scores) = &s.scores else {
+        return String::new();
+    };
+    let rows: Vec<Vec<String>> = s
+        .figures()
+        .into_iter()
+        .filter(|f| f.key.starts_with("scores."))
+        .filter_map(|f| match f.value {
+            FigureValue::Mean(m) => Some(vec![format!("  {}", f.label), mean_text(&m)]),
+            FigureValue::Proportion(_) => None,
+        })
+        .collect();
+    let counted = if scores.games == s.games {
+        String::new()
+    } else {
+        format!(" ({} of the games)", scores.games)
+    };
+    format!("\nscores{counted}\n{}", left_table(&rows))
 }
 
 /// The quality criteria by group: mean, interval, and the games counted where not all.
@@ -430,7 +563,7 @@ pub fn card_report(card: &ReportCard) -> String {
     ]);
     if s.unfinished.count > 0 {
         rows.push(vec![
-            format!("  unfinished ({} turns)", s.max_turns),
+            format!("  {}", s.unfinished_label()),
             percent(s.unfinished.rate),
             reading("unfinished"),
         ]);

@@ -11,11 +11,13 @@
 //!   the study, appended and flushed as each game ends.
 //! - [`run`]: plays a shard, or the rest of it: the games already in the results folder
 //!   are not played again.
+//! - [`inputs`]: what `report` was given: a study's results files, or game records.
 //! - [`merge`]: reads any number of results files, checks that they belong together and
 //!   that no game is missing or recorded two ways, and gives back each part's result,
 //!   its games added in game order exactly as a one-machine run adds them: the report is
 //!   the same byte for byte.
 
+pub mod inputs;
 pub mod merge;
 pub mod results_file;
 pub mod run;

@@ -41,6 +41,7 @@ mod output_paths;
 mod parallel;
 mod perft_counts;
 mod random_games;
+mod record_reports;
 mod records;
 mod reference_agrees;
 mod remembered_rules;
