@@ -1,25 +1,10 @@
 //! The command line as a designer uses it: the README's commands, perft and moves
 //! output, a person typing turns, and errors on standard error with exit code 2.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_variant-run"))
-        .args(args)
-        .current_dir(crate::common::root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    crate::common::run_with_input(&crate::common::root(), args, input)
 }
 
 fn stdout(output: &Output) -> String {

@@ -103,22 +103,7 @@ fn serve_open_without_a_browser_says_so_in_one_line() {
 
 /// Runs the program with `input` on standard input.
 fn run(args: &[&str], input: &str) -> std::process::Output {
-    use std::io::Write;
-    let mut child = Command::new(BIN)
-        .args(args)
-        .current_dir(crate::common::root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    crate::common::run_with_input(&crate::common::root(), args, input)
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -16,6 +16,28 @@ use variant_run::core::Position;
 use variant_run::fixtures::perft_table::{self, PerftEntry};
 use variant_run::Variant;
 
+/// `variant-run <args>` run in `dir`, with `input` on standard input: what a person
+/// typing at its prompt gets, whatever the exit status.
+pub fn run_with_input(dir: &std::path::Path, args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variant-run"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
 /// What `variant-run <args>` prints, run from the project folder; the test fails with
 /// the program's message if it does not succeed.
 pub fn run_ok<I, S>(args: I) -> Vec<u8>
