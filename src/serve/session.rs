@@ -546,7 +546,7 @@ impl Session {
         if game.in_setup() {
             // Computer players lay set-up tiles at random, as they do in `play`.
             match live.play_typed("random") {
-                Ok(_) => self.computer_played(live, kind),
+                Ok(_) => self.played(live, kind),
                 Err(e) => {
                     self.note = Some(e.to_string());
                     self.paused = true;
@@ -589,7 +589,7 @@ impl Session {
             .map_err(GameError::Setup)
             .and_then(|text| live.play_server_text(&text))
         {
-            Ok(()) => self.computer_played(live, kind),
+            Ok(()) => self.played(live, kind),
             Err(e) => {
                 self.note = Some(format!("the computer could not play: {e}"));
                 self.paused = true;
@@ -687,22 +687,21 @@ impl Session {
         (answer, None)
     }
 
-    /// After a computer's turn.
-    fn computer_played(&mut self, live: &Live, kind: String) {
-        self.turns = live.server_texts();
-        self.played_by.truncate(self.turns.len().saturating_sub(1));
-        self.played_by.push(kind);
-        self.keep_record(live, None);
-    }
-
-    /// After a turn played by `who` (a record's `players` word).
-    fn after_turn(&mut self, live: &mut Live, who: String) {
+    /// After a turn played by `who` (a record's `players` word: a computer's kind, or
+    /// a person), whoever played it.
+    fn played(&mut self, live: &Live, who: String) {
         self.turns = live.server_texts();
         self.played_by.truncate(self.turns.len().saturating_sub(1));
         self.played_by.push(who);
+        self.keep_record(live, None);
+    }
+
+    /// After a person's turn: the last note and a computer's pending start go too.
+    fn after_turn(&mut self, live: &mut Live, who: String) {
+        // Cleared first: a record that cannot be written says so in the note.
         self.note = None;
         self.next_computer = None;
-        self.keep_record(live, None);
+        self.played(live, who);
     }
 
     /// The clicks of a person's turn.
