@@ -25,8 +25,17 @@ pub fn match_page(s: &Summary) -> String {
         s.seed,
         escape(&players_words(s))
     );
-    body.push_str("<h2>Figures</h2>\n");
+    body.push_str(&summary_sections(s, "", ""));
+    page(&title, &body)
+}
+
+/// The sections of one summary's page: figures, win rates, length, criteria, endings
+/// and sample games, with `after_figures` and `before_samples` (sections of a page's
+/// own, written whole) where they go.
+fn summary_sections(s: &Summary, after_figures: &str, before_samples: &str) -> String {
+    let mut body = String::from("<h2>Figures</h2>\n");
     body.push_str(&figures_table(&[s], None));
+    body.push_str(after_figures);
     body.push_str("<h2>Win rates</h2>\n");
     body.push_str(&rates_chart(&[s], None));
     body.push_str("<h2>Game length</h2>\n");
@@ -37,9 +46,10 @@ pub fn match_page(s: &Summary) -> String {
     }
     body.push_str("<h2>How the games ended</h2>\n");
     body.push_str(&endings_table(&[s]));
+    body.push_str(before_samples);
     body.push_str("<h2>Sample games</h2>\n");
     body.push_str(&samples(s));
-    page(&title, &body)
+    body
 }
 
 /// The page of a comparison.
@@ -92,24 +102,9 @@ pub fn records_page(r: &RecordsSummary) -> String {
         s.games,
         escape(&r.paths.join(", "))
     );
-    body.push_str("<h2>Figures</h2>\n");
-    body.push_str(&figures_table(&[s], None));
-    body.push_str("<h2>Players</h2>\n");
-    body.push_str(&named_players_table(r));
-    body.push_str("<h2>Win rates</h2>\n");
-    body.push_str(&rates_chart(&[s], None));
-    body.push_str("<h2>Game length</h2>\n");
-    body.push_str(&length_chart(&[("", s)]));
-    for group in criteria_groups(s) {
-        body.push_str(&format!("<h2>Quality criteria: {}</h2>\n", escape(group)));
-        body.push_str(&criteria_chart(&[s], None, group));
-    }
-    body.push_str("<h2>How the games ended</h2>\n");
-    body.push_str(&endings_table(&[s]));
-    body.push_str("<h2>Games</h2>\n");
-    body.push_str(&games_table(r));
-    body.push_str("<h2>Sample games</h2>\n");
-    body.push_str(&samples(s));
+    let players = format!("<h2>Players</h2>\n{}", named_players_table(r));
+    let games = format!("<h2>Games</h2>\n{}", games_table(r));
+    body.push_str(&summary_sections(s, &players, &games));
     page(&title, &body)
 }
 
