@@ -1,7 +1,7 @@
 //! Counting a game as its turns are played, into its [`GameRecord`]: the one way a
-//! match counts the games its computer players play ([`super::tournament`]) and a
-//! report counts the games of a folder of records ([`super::record_games`]), so the two
-//! reports mean the same.
+//! match counts the games its computer players play (`tournament.rs`) and a report
+//! counts the games of a folder of records (`record_games.rs`), so the two reports mean
+//! the same. (Named, not linked: those files build on this one.)
 //!
 //! Around each turn, [`GameCount::before`] looks at the position the turn is chosen in
 //! and [`GameCount::after`] at the one it left; [`GameCount::finish`] reads the end.
