@@ -210,7 +210,8 @@ pub enum RulesetCommand {
     /// Measure the ruleset's speed: random playouts and perft from where play starts
     Bench(BenchArgs),
     /// Playtest in a browser: a local web server and a page to play on by clicking,
-    /// with computer opponents, records, and rules that reload as they are saved
+    /// with a seat link per side for playtesters, computer opponents, records, and rules
+    /// that reload as they are saved
     Serve(ServeArgs),
 }
 
