@@ -292,16 +292,12 @@ fn moves_filter_refuses_unknown_names_and_says_when_nothing_matches() {
 /// that is no place is refused without stopping the game.
 #[test]
 fn moves_at_the_prompt_is_readable_and_takes_a_filter() {
-    let all = moves(&["truchet-browne", "moves", "--seed", "4"]);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("prompt-moves");
+    let ruleset = browne_with_a_set_up_of_its_own(&dir);
+    let ruleset = ruleset.to_str().unwrap();
+    let all = moves(&[ruleset, "moves", "--seed", "4"]);
     let output = run(
-        &[
-            "truchet-browne",
-            "play",
-            "--player",
-            "x=human",
-            "--seed",
-            "4",
-        ],
+        &[ruleset, "play", "--player", "x=human", "--seed", "4"],
         "random\nmoves\nmoves all\nmoves a1\nmoves zz9\nmoves tile a1\nquit\n",
     );
     assert!(output.status.success());
@@ -414,6 +410,33 @@ fn play_and_replay_show_the_same_boards() {
     assert!(text(&output.stderr).contains("expected `all`, `start`, `end` or a turn number"));
 }
 
+/// A ruleset written for a test in `dir`: truchet-browne with a set-up of the test's own,
+/// so the test holds no fact of the shipped set-up rule, which a designer may change.
+/// x lays the rows below the middle and the middle row's left half, o the rows above
+/// and the right half, then o one tile at the centre.
+fn browne_with_a_set_up_of_its_own(dir: &Path) -> PathBuf {
+    std::fs::create_dir_all(dir.join("rules")).unwrap();
+    std::fs::write(
+        dir.join("variant.toml"),
+        "extends = \"truchet-browne\"\n\n[setup]\ntiles = \"placement\"\nplacement = \
+         \"rules/setup.rhai\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("rules/setup.rhai"),
+        "fn placement_turns(size) {\n\
+         let middle = (size + 1) / 2;\n\
+         let x = []; for row in 1..middle { for c in 1..=size { x.push([c, row]); } }\n\
+         for c in 1..middle { x.push([c, middle]); }\n\
+         let o = []; for row in range(size, middle, -1) { for c in 1..=size { o.push([c, row]); } }\n\
+         for c in (middle + 1)..=size { o.push([c, middle]); }\n\
+         [#{ player: \"x\", tiles: x }, #{ player: \"o\", tiles: o }, \
+         #{ player: \"o\", tiles: [[middle, middle]] }]\n}\n",
+    )
+    .unwrap();
+    dir.to_path_buf()
+}
+
 /// A person lays a set-up turn a few tiles at a time: the letters so far are shown on the
 /// board with the next cell marked, taken back with `undo`, the rest drawn with `random`,
 /// and the turn played once every tile is chosen and `done` is typed; the game records
@@ -421,13 +444,14 @@ fn play_and_replay_show_the_same_boards() {
 #[test]
 fn a_set_up_turn_is_laid_a_few_tiles_at_a_time() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("laying");
-    std::fs::create_dir_all(&dir).unwrap();
+    let ruleset = browne_with_a_set_up_of_its_own(&dir.join("ruleset"));
+    let ruleset = ruleset.to_str().unwrap();
     let record = dir.join("game.txt");
     // Size 5: x lays 12 tiles (two rows of 5, then two of the middle row).
     let input = "rl rl r\nundo\nl\nrrrrrr\nzz\nllll\nundo\nl\ndone\nr\n\nquit\n";
     let output = run(
         &[
-            "truchet-browne",
+            ruleset,
             "--size",
             "5",
             "--player",
@@ -471,13 +495,7 @@ fn a_set_up_turn_is_laid_a_few_tiles_at_a_time() {
     // line; a whole turn typed at once is laid at once, as always.
     let output = run(
         &[
-            "truchet-browne",
-            "--size",
-            "5",
-            "--player",
-            "x=human",
-            "--player",
-            "o=human",
+            ruleset, "--size", "5", "--player", "x=human", "--player", "o=human",
         ],
         "rrr\nrandom\n\nllllllllllll\nl\nquit\n",
     );
