@@ -12,7 +12,7 @@ use variant_run::play::tournament::{MatchError, MatchSpec, DEFAULT_GAMES, DEFAUL
 use variant_run::study::{StudyKind, StudyResult};
 
 use super::args::{CompareArgs, EvaluateArgs, GameOptions};
-use super::output::{open_page, progress_bar, write_result};
+use super::output::{open_page, progress_bar, write_result, WorkProgress};
 use super::{accept, setup, study, Failure};
 
 /// `variant-run <ruleset> match`.
@@ -70,10 +70,15 @@ pub fn evaluate(
             out,
         );
     }
-    let progress = progress_bar(ready.games() as u64);
-    progress.set_message("evaluate");
-    let result = ready.play_on(pool, &|| progress.inc(1));
-    progress.finish_and_clear();
+    let budgets = format!(
+        "--games {} --ladder {} --budget {}",
+        spec.games,
+        spec.ladder.join(","),
+        args.budget
+    );
+    let progress = WorkProgress::new(ready.games() as u64, &budgets);
+    let result = ready.play_on(pool, &|record| progress.game(record.turns));
+    progress.finish();
     write_result(StudyResult::Evaluate(result?), options.json, None, out)
 }
 

@@ -17,7 +17,9 @@
 //! number of threads.
 
 use super::setup::{GameSetup, PlayerChoice};
-use super::tournament::{MatchError, MatchResult, MatchSpec, ReadyMatch};
+use super::tournament::{
+    play_together, GameRecord, MatchError, MatchResult, MatchSpec, ReadyMatch,
+};
 
 /// The ladder unless told otherwise: each kind stronger than the one before.
 pub const DEFAULT_LADDER: [&str; 4] = ["random", "greedy", "mcts:100", "mcts:1000"];
@@ -125,32 +127,22 @@ impl ReadyEvaluation {
         self.matches.iter().map(|m| m.spec().games).sum()
     }
 
-    /// Plays every match on `pool`, calling `progress` after each game.
+    /// Plays every match on `pool`, their games taken in turn (see
+    /// [`super::tournament::play_together`]), calling `progress` with each game's record
+    /// as it ends.
     ///
     /// # Errors
     /// A game fails; the message names the match.
     pub fn play_on(
         &self,
         pool: &rayon::ThreadPool,
-        progress: &(dyn Fn() + Sync),
+        progress: &(dyn Fn(&GameRecord) + Sync),
     ) -> Result<Evaluation, MatchError> {
-        let mut results = Vec::new();
-        for ready in &self.matches {
-            let result = ready
-                .play_on(pool, progress)
-                .map_err(|e| MatchError::Choice(format!("{}: {e}", spec_name(ready.spec()))))?;
-            results.push(result);
-        }
+        let mut results = play_together(&self.matches, pool, progress)?;
         let self_play = results.pop().expect("the self-play match");
         Ok(Evaluation {
             steps: results,
             self_play,
         })
     }
-}
-
-/// `mcts:100 against greedy`, for a message.
-fn spec_name(spec: &MatchSpec) -> String {
-    let kinds: Vec<&str> = spec.setup.players.iter().map(|p| p.kind.as_str()).collect();
-    kinds.join(" against ")
 }

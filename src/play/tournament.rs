@@ -365,6 +365,92 @@ impl ReadyMatch {
     }
 }
 
+/// Plays the games of several matches of one ruleset together on `pool`, taking their
+/// games in turn (game 0 of each, then game 1 of each, ...), so that at any moment the
+/// games played so far mix every match alike: what is left takes about as long as the
+/// games played so far took, whichever matches are cheap and which are dear. `progress`
+/// is called with each game's record as it ends (from any thread). The results are
+/// each match's, the same as [`ReadyMatch::play`] gives: each game's seed follows from
+/// its index.
+///
+/// # Errors
+/// A game fails: the first failing game, in the order the games are taken, is reported,
+/// with its match's players (`mcts:100 against greedy: ...`).
+pub fn play_together(
+    matches: &[ReadyMatch],
+    pool: &ThreadPool,
+    progress: &(dyn Fn(&GameRecord) + Sync),
+) -> Result<Vec<MatchResult>, MatchError> {
+    let most = matches.iter().map(|m| m.spec.games).max().unwrap_or(0);
+    let order: Vec<(usize, usize)> = (0..most)
+        .flat_map(|index| {
+            (0..matches.len())
+                .filter(move |&m| index < matches[m].spec.games)
+                .map(move |m| (m, index))
+        })
+        .collect();
+    // What the threads need of each match (a loaded ruleset stays on its thread).
+    let plans: Vec<(&MatchSpec, [char; 2], &[String; 2])> = matches
+        .iter()
+        .map(|m| (&m.spec, m.letters, &m.kinds))
+        .collect();
+    let records: Vec<Result<(usize, GameRecord), MatchError>> = pool.install(|| {
+        order
+            .par_iter()
+            .map_init(
+                // Each match's ruleset, loaded on this thread when first needed.
+                || (0..plans.len()).map(|_| None).collect(),
+                |loaded: &mut Vec<Option<Result<Variant, String>>>, &(m, index)| {
+                    let (spec, letters, kinds) = plans[m];
+                    let variant = loaded[m]
+                        .get_or_insert_with(|| spec.setup.load().map_err(|e| e.to_string()));
+                    let setup = spec.game_setup(letters, kinds, index);
+                    let record = match variant {
+                        Ok(variant) => {
+                            let swapped = swaps(kinds, index);
+                            let limits = (spec.max_turns, spec.positions);
+                            play_game(variant, &setup, limits, index, swapped)
+                                .map_err(|e| e.to_string())
+                        }
+                        Err(e) => Err(e.clone()),
+                    };
+                    let record = record.map_err(|message| {
+                        let players = spec.setup.players.iter().map(|p| p.kind.as_str());
+                        let error = MatchError::InGame {
+                            index,
+                            seed: setup.seed,
+                            message,
+                        };
+                        MatchError::Choice(format!(
+                            "{}: {error}",
+                            players.collect::<Vec<_>>().join(" against ")
+                        ))
+                    })?;
+                    progress(&record);
+                    Ok((m, record))
+                },
+            )
+            .collect()
+    });
+    let mut tallies: Vec<Tally> = matches.iter().map(ReadyMatch::empty_tally).collect();
+    let mut by_match: Vec<Vec<GameRecord>> = vec![Vec::new(); matches.len()];
+    for record in records {
+        let (m, record) = record?;
+        by_match[m].push(record);
+    }
+    for (m, mut records) in by_match.into_iter().enumerate() {
+        records.sort_by_key(|r| r.index);
+        for record in records {
+            tallies[m].add(record);
+        }
+    }
+    Ok(matches
+        .iter()
+        .zip(tallies)
+        .map(|(ready, tally)| ready.result(tally))
+        .collect())
+}
+
 /// Checks and plays a match: [`MatchSpec::ready`], then [`ReadyMatch::play`].
 ///
 /// # Errors
