@@ -58,7 +58,7 @@ const EXPLORATION: f64 = 0.6;
 /// sqrt(n)` of its turns.
 const WIDEN_BASE: f64 = 2.0;
 const WIDEN_RATE: f64 = 1.5;
-/// The most a search tree may hold, in bytes as [`Tree::bytes`] counts them. Past it the
+/// The most a search tree may hold, in bytes as [`Tree::held`] counts them. Past it the
 /// tree stops growing and the search goes on with playouts from the leaves it has, so a
 /// budget of any size stays in bounded memory (a tree of 100,000 playouts once took 3 GB).
 /// Counted from the tree's own sizes, not the allocator's, so a seed still makes the same
@@ -67,6 +67,10 @@ pub const MAX_TREE_BYTES: usize = 512 << 20;
 /// The largest budgets a search takes: an hour ([`MAX_MILLIS`]), or ten million
 /// playouts, a turn.
 pub const MAX_PLAYOUTS: u32 = 10_000_000;
+
+/// What the allocator adds to each block it hands out, counted in a tree's bytes so that
+/// its cap holds for the process, not only for the data.
+const BLOCK_HEADER: usize = 16;
 
 /// How a playout cut off before the end is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -265,14 +269,17 @@ impl Node {
     /// its parent's: a Trugo placement makes a new one).
     fn bytes(&self, parent: Option<&Position>) -> usize {
         let position = &self.position;
-        let mut bytes = std::mem::size_of::<Node>()
-            + position.tiles().len()
+        // The node itself is counted by the tree's arena (see `Tree::held`); each block
+        // the allocator hands out costs a header besides.
+        let mut bytes = position.tiles().len()
             + std::mem::size_of_val(position.stacks())
             + self.children.capacity() * std::mem::size_of::<usize>()
-            + self.turns.as_ref().map_or(0, TurnList::bytes);
+            + self.turns.as_ref().map_or(0, TurnList::bytes)
+            + 4 * BLOCK_HEADER;
         if parent.is_none_or(|p| !std::sync::Arc::ptr_eq(p.board(), position.board())) {
-            // A board of its own: every table of it, as the board counts them.
-            bytes += position.board().bytes();
+            // A board of its own: every table of it, as the board counts them, each a
+            // block of the allocator's (about twenty), and the count its Arc keeps.
+            bytes += position.board().bytes() + 24 * BLOCK_HEADER;
         }
         bytes
     }
@@ -323,7 +330,18 @@ impl Tree {
 
     /// Whether the tree holds as much as it may: it grows no more.
     fn full(&self) -> bool {
-        self.bytes >= self.limit
+        self.held() >= self.limit
+    }
+
+    /// What the tree holds: its nodes' own bytes and the arena they sit in, at the most
+    /// the arena will hold when it next grows (the old block and the new one, twice as
+    /// large, side by side while the nodes move).
+    fn held(&self) -> usize {
+        let slots = match self.nodes.len() == self.nodes.capacity() {
+            true => 3 * self.nodes.capacity().max(1),
+            false => self.nodes.capacity(),
+        };
+        self.bytes + slots * std::mem::size_of::<Node>()
     }
 
     /// One search step: select, expand, play out, back up. A full tree only plays out
@@ -815,10 +833,10 @@ mod tests {
         let grown = unlimited.tree.as_ref().unwrap();
         let capped = player.tree.as_ref().unwrap();
         assert!(
-            grown.bytes > 4 * limit,
+            grown.held() > 4 * limit,
             "the test needs a tree past the limit"
         );
-        assert!(capped.bytes <= limit, "{} bytes kept", capped.bytes);
+        assert!(capped.held() <= limit, "{} bytes kept", capped.held());
         let root_visits = |tree: &Tree| tree.nodes[0].visits;
         assert!(root_visits(capped) > 0);
     }
