@@ -31,7 +31,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::{names, Cell, GameModel, KindId, PlayerId, Position, PositionError, Stack};
+use crate::{names, Cell, GameModel, KindId, Named, PlayerId, Position, PositionError, Stack};
 
 impl GameModel {
     /// Reads a position text in the format of the model's board.
@@ -102,15 +102,14 @@ impl GameModel {
     fn kind_after_owner(
         &self,
         chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
-    ) -> Result<KindId, String> {
+    ) -> Result<KindId, PiecesError> {
         let Some(&next) = chars.peek() else {
             return Ok(0);
         };
         match self.rules.kind_by_letter(next) {
-            Some(0) if self.rules.kinds.len() > 1 => Err(format!(
-                "`{next}` is the first kind of piece ({}), which is written without its letter",
-                self.rules.kinds[0].name
-            )),
+            Some(0) if self.rules.kinds.len() > 1 => {
+                Err(PiecesError::FirstKindLetter(next, self.named_kind(0)))
+            }
             None if self.rules.kinds.len() > 1
                 && next.is_alphabetic()
                 && self.rules.player_by_letter(next).is_none() =>
@@ -119,11 +118,10 @@ impl GameModel {
                     .iter()
                     .map(|k| format!("{} {}", k.letter, k.name))
                     .collect();
-                Err(format!(
-                    "`{}` is not a kind of piece ({})",
-                    next.escape_debug(),
-                    kinds.join(", ")
-                ))
+                Err(PiecesError::NotAKind {
+                    letter: next,
+                    kinds: kinds.join(", "),
+                })
             }
             Some(0) | None => Ok(0),
             Some(kind) => {
@@ -707,37 +705,31 @@ impl GameModel {
     }
 
     /// Reads a stack's pieces, bottom first: `x`, `ox`, `oxK`.
-    fn parse_pieces(&self, letters: &str) -> Result<Stack, String> {
+    fn parse_pieces(&self, letters: &str) -> Result<Stack, PiecesError> {
         let rules = &self.rules;
         let mut pieces = Vec::new();
         let mut chars = letters.chars().peekable();
         while let Some(c) = chars.next() {
-            let owner = rules.player_by_letter(c).ok_or_else(|| {
-                format!(
-                    "`{}` is not a player ({} or {})",
-                    c.escape_debug(),
-                    rules.player_letter(0),
-                    rules.player_letter(1)
-                )
-            })?;
+            let owner = rules
+                .player_by_letter(c)
+                .ok_or_else(|| PiecesError::NotAPlayer {
+                    letter: c,
+                    players: [rules.player_letter(0), rules.player_letter(1)],
+                })?;
             pieces.push((owner, self.kind_after_owner(&mut chars)?));
         }
         if pieces.is_empty() {
-            return Err("a stack needs at least one piece".into());
+            return Err(PiecesError::NoPiece);
         }
         if pieces.len() > rules.max_height as usize {
-            return Err(format!(
-                "{} pieces; stacks may be at most {} high",
-                pieces.len(),
-                rules.max_height
-            ));
+            return Err(PiecesError::TooHigh {
+                pieces: pieces.len(),
+                max: rules.max_height,
+            });
         }
         if pieces.len() > 1 {
             if let Some(&(_, kind)) = pieces.iter().find(|&&(_, kind)| !rules.stacks(kind)) {
-                return Err(format!(
-                    "a {} does not stack, so it stands alone",
-                    rules.kinds[usize::from(kind)].name
-                ));
+                return Err(PiecesError::StandsAlone(self.named_kind(kind)));
             }
         }
         Ok(Stack::of_pieces(&pieces))
@@ -758,6 +750,23 @@ impl GameModel {
             ))
         })
     }
+}
+
+/// Why the pieces of a stack or a supply, written as letters, cannot be read.
+#[derive(Debug, thiserror::Error)]
+enum PiecesError {
+    #[error("`{0}` is the first kind of piece ({1}), which is written without its letter")]
+    FirstKindLetter(char, Named<KindId>),
+    #[error("`{}` is not a kind of piece ({kinds})", .letter.escape_debug())]
+    NotAKind { letter: char, kinds: String },
+    #[error("`{}` is not a player ({} or {})", .letter.escape_debug(), .players[0], .players[1])]
+    NotAPlayer { letter: char, players: [char; 2] },
+    #[error("a stack needs at least one piece")]
+    NoPiece,
+    #[error("{pieces} pieces; stacks may be at most {max} high")]
+    TooHigh { pieces: usize, max: u8 },
+    #[error("a {0} does not stack, so it stands alone")]
+    StandsAlone(Named<KindId>),
 }
 
 /// The named field of a fixed board's supplies.
