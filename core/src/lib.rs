@@ -61,7 +61,8 @@ pub use error::{
     TurnReadError, TurnSyntaxError,
 };
 pub use forms::{
-    Action, Form, FormGroup, Part, PieceForm, PieceForms, TileForm, TurnFormError, TurnForms,
+    Action, Form, FormGroup, Part, PieceForm, PieceForms, TileForm, TurnFormError, TurnFormReason,
+    TurnForms,
 };
 pub use groups::{Group, GroupJunctions};
 pub use illegal::Illegal;
