@@ -27,9 +27,10 @@ use std::collections::BTreeMap;
 use arrayvec::ArrayVec;
 
 use crate::turn::MAX_LINKS;
+use crate::unreadable::Unread;
 use crate::{
-    Board, CellId, GameModel, IllegalTurnError, JunctionId, KindId, LegalTurn, PieceAction,
-    Position, Turn, TurnError, TurnSyntaxError,
+    Board, CellId, GameModel, IllegalTurnError, JunctionId, KindId, LegalTurn, Named, NotOnBoard,
+    PieceAction, Position, Turn, TurnError, TurnReadError, TurnSyntax,
 };
 
 /// The keyword of each kind of action.
@@ -458,18 +459,27 @@ impl ActionNotation {
         model: &GameModel,
         position: &Position,
         text: &str,
-    ) -> Result<Turn, TurnSyntaxError> {
-        let syntax = |reason: String| TurnSyntaxError {
-            text: text.trim().to_string(),
-            reason,
-        };
-        let board = position.board();
+    ) -> Result<Turn, TurnReadError> {
+        let actions = self
+            .read_actions(model, position.board(), text)
+            .map_err(|reason| TurnReadError::new(text, reason))?;
+        self.assemble(position, actions)
+            .map_err(|reason| TurnReadError::new(text, reason))
+    }
+
+    /// The actions of a turn text, read one by one up to its end or its "done" word.
+    fn read_actions(
+        &self,
+        model: &GameModel,
+        board: &Board,
+        text: &str,
+    ) -> Result<Vec<Action>, Unread> {
         let tokens: Vec<&str> = text
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|t| !t.is_empty())
             .collect();
         if tokens.is_empty() {
-            return Err(syntax("the turn is empty".into()));
+            return Err(TurnSyntax::Empty.into());
         }
         let mut reader = Reader {
             notation: self,
@@ -479,63 +489,55 @@ impl ActionNotation {
         };
         let mut actions = Vec::new();
         while let Some(token) = reader.take() {
-            let kind = self.keyword(token).ok_or_else(|| {
-                syntax(format!(
-                    "`{token}` is not an action; expected {}",
-                    self.expected_words()
-                ))
+            let kind = self.keyword(token).ok_or_else(|| TurnSyntax::NotAnAction {
+                token: token.to_string(),
+                expected: self.expected_words(),
             })?;
             let action = match kind {
                 Kind::Done => {
                     if reader.peek().is_some() {
-                        return Err(syntax(format!(
-                            "`{}` ends the turn; nothing may follow it",
-                            self.words.done
-                        )));
+                        return Err(TurnSyntax::AfterDone(self.words.done.clone()).into());
                     }
                     break;
                 }
                 Kind::Resign => {
-                    return Err(syntax(format!(
-                        "`{}` gives the game up; it is not a turn (type `resign` at the prompt)",
-                        self.words.resign
-                    )))
+                    return Err(TurnSyntax::Resign(self.words.resign.clone()).into());
                 }
-                Kind::Flip => Action::Flip(reader.tile().map_err(&syntax)?),
+                Kind::Flip => Action::Flip(reader.tile()?),
                 Kind::Drop => {
                     let kind = match model.rules.kinds.len() {
                         1 => 0,
-                        _ => reader.kind(model).map_err(&syntax)?,
+                        _ => reader.kind(model)?,
                     };
-                    Action::Drop(kind, reader.junction().map_err(&syntax)?)
+                    Action::Drop(kind, reader.junction()?)
                 }
                 Kind::Step => {
-                    let from = reader.junction().map_err(&syntax)?;
-                    Action::Step(from, reader.junction().map_err(&syntax)?)
+                    let from = reader.junction()?;
+                    Action::Step(from, reader.junction()?)
                 }
                 Kind::Split | Kind::StepThenSplit => {
                     let step = match kind {
-                        Kind::StepThenSplit => Some(reader.step().map_err(&syntax)?),
+                        Kind::StepThenSplit => Some(reader.step()?),
                         _ => None,
                     };
                     let source = match step {
                         Some((_, to)) => to,
-                        None => reader.junction().map_err(&syntax)?,
+                        None => reader.junction()?,
                     };
-                    Action::Split(step, source, reader.letters().map_err(&syntax)?)
+                    Action::Split(step, source, reader.letters()?)
                 }
                 Kind::Merge | Kind::StepThenMerge => {
                     let step = match kind {
-                        Kind::StepThenMerge => Some(reader.step().map_err(&syntax)?),
+                        Kind::StepThenMerge => Some(reader.step()?),
                         _ => None,
                     };
-                    let target = reader.junction().map_err(&syntax)?;
-                    Action::Merge(step, target, reader.letters().map_err(&syntax)?)
+                    let target = reader.junction()?;
+                    Action::Merge(step, target, reader.letters()?)
                 }
             };
             actions.push(action);
         }
-        self.assemble(model, position, actions).map_err(syntax)
+        Ok(actions)
     }
 
     fn expected_words(&self) -> String {
@@ -554,26 +556,18 @@ impl ActionNotation {
     }
 
     /// Puts the actions of a turn together: an optional flip first, then one stack move.
-    fn assemble(
-        &self,
-        model: &GameModel,
-        position: &Position,
-        actions: Vec<Action>,
-    ) -> Result<Turn, String> {
+    fn assemble(&self, position: &Position, actions: Vec<Action>) -> Result<Turn, Unread> {
         let board = position.board();
-        let _ = model;
         let mut flip = None;
         let mut stack_move = None;
         for action in actions {
             if stack_move.is_some() {
-                return Err(
-                    "a turn has one move, split or merge, and a flip comes before it".into(),
-                );
+                return Err(TurnSyntax::AfterMove.into());
             }
             match action {
                 Action::Flip(cell) => {
                     if flip.replace(cell).is_some() {
-                        return Err("a turn has at most one flip".into());
+                        return Err(TurnSyntax::TwoFlips.into());
                     }
                 }
                 Action::Step(from, to) => stack_move = Some(PieceAction::Step { from, to }),
@@ -584,7 +578,7 @@ impl ActionNotation {
                         let j = self.neighbour(board, source, letter)?;
                         parts
                             .try_push((j, count))
-                            .map_err(|_| "too many substacks".to_string())?;
+                            .map_err(|_| TurnSyntax::TooManySubstacks)?;
                     }
                     stack_move = Some(PieceAction::Split {
                         step,
@@ -603,22 +597,16 @@ impl ActionNotation {
                             _ => position.stack(j).height(),
                         };
                         if height != count {
-                            let there = match height {
-                                0 => format!("{} is empty", board.junction_name(j)),
-                                h => format!(
-                                    "the stack there ({}) is {} high",
-                                    board.junction_name(j),
-                                    h
-                                ),
-                            };
-                            return Err(format!(
-                                "the letters name {count} piece(s) to the {letter} of {}, but {there}",
-                                self.junction_text(board, target)
-                            ));
+                            return Err(NotOnBoard::LetterCount {
+                                count,
+                                letter,
+                                target: self.named_junction(board, target),
+                                at: board.named_junction(j),
+                                height,
+                            }
+                            .into());
                         }
-                        sources
-                            .try_push(j)
-                            .map_err(|_| "too many stacks".to_string())?;
+                        sources.try_push(j).map_err(|_| TurnSyntax::TooManyStacks)?;
                     }
                     stack_move = Some(PieceAction::Merge {
                         step,
@@ -629,14 +617,17 @@ impl ActionNotation {
             }
         }
         let stack_move = stack_move.ok_or_else(|| {
-            format!(
-                "a turn needs a {}, {} or {} (or {}/{})",
-                self.words.step,
-                self.words.split,
-                self.words.merge,
-                self.words.step_then_split,
-                self.words.step_then_merge
-            )
+            let w = &self.words;
+            TurnSyntax::NoMove(Box::new(
+                [
+                    &w.step,
+                    &w.split,
+                    &w.merge,
+                    &w.step_then_split,
+                    &w.step_then_merge,
+                ]
+                .map(String::clone),
+            ))
         })?;
         Ok(Turn {
             flip,
@@ -651,7 +642,7 @@ impl ActionNotation {
         board: &Board,
         from: JunctionId,
         letter: char,
-    ) -> Result<JunctionId, String> {
+    ) -> Result<JunctionId, NotOnBoard> {
         let d = self
             .directions
             .iter()
@@ -665,13 +656,18 @@ impl ActionNotation {
             .iter()
             .position(|j| j.column as i32 == column && j.row as i32 == row)
             .map(|j| j as JunctionId)
-            .ok_or_else(|| {
-                format!(
-                    "{} has no junction to the {}",
-                    self.junction_text(board, from),
-                    letter
-                )
+            .ok_or_else(|| NotOnBoard::NoNeighbour {
+                from: self.named_junction(board, from),
+                letter,
             })
+    }
+
+    /// A junction with its name in this notation, for a message.
+    fn named_junction(&self, board: &Board, j: JunctionId) -> Named<JunctionId> {
+        Named {
+            id: j,
+            name: self.junction_text(board, j).into(),
+        }
     }
 }
 
@@ -685,23 +681,19 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     /// A kind of piece, by its letter.
-    fn kind(&mut self, model: &GameModel) -> Result<KindId, String> {
+    fn kind(&mut self, model: &GameModel) -> Result<KindId, TurnSyntax> {
         let letters: String = model.rules.kinds.iter().map(|k| k.letter).collect();
         let Some(token) = self.take() else {
-            return Err(format!(
-                "the turn ends where a kind of piece ({letters}) was expected"
-            ));
+            return Err(TurnSyntax::EndsBeforeKind(letters));
         };
         let mut chars = token.chars();
         match (chars.next(), chars.next()) {
             (Some(c), None) => model.rules.kind_by_letter(c),
             _ => None,
         }
-        .ok_or_else(|| {
-            format!(
-                "`{}` is not a kind of piece ({letters})",
-                token.escape_debug()
-            )
+        .ok_or_else(|| TurnSyntax::NotAKind {
+            token: token.to_string(),
+            letters,
         })
     }
 
@@ -716,9 +708,9 @@ impl<'a> Reader<'a> {
     }
 
     /// A place: `B 2` or `b2`, in either case.
-    fn place(&mut self) -> Result<(String, JunctionId), String> {
+    fn place(&mut self) -> Result<(String, JunctionId), Unread> {
         let Some(first) = self.take() else {
-            return Err("the turn ends where a place such as `B 2` was expected".into());
+            return Err(TurnSyntax::EndsBeforePlace.into());
         };
         let mut name = first.to_ascii_lowercase();
         let has_row = name.bytes().any(|b| b.is_ascii_digit());
@@ -728,13 +720,13 @@ impl<'a> Reader<'a> {
                     name.push_str(row);
                     self.next += 1;
                 }
-                _ => return Err(format!("`{first}` needs a row number, as in `{} 2`", first)),
+                _ => return Err(TurnSyntax::NoRow(first.to_string()).into()),
             }
         }
         let j = self
             .board
             .junction_by_name(&name)
-            .ok_or_else(|| format!("`{}` is not a place on this board", self.shown(&name)))?;
+            .ok_or_else(|| NotOnBoard::Place(self.shown(&name)))?;
         Ok((name, j))
     }
 
@@ -749,30 +741,28 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn junction(&mut self) -> Result<JunctionId, String> {
+    fn junction(&mut self) -> Result<JunctionId, Unread> {
         self.place().map(|(_, j)| j)
     }
 
-    fn step(&mut self) -> Result<(JunctionId, JunctionId), String> {
+    fn step(&mut self) -> Result<(JunctionId, JunctionId), Unread> {
         Ok((self.junction()?, self.junction()?))
     }
 
     /// A tile, named by the junction at its naming corner.
-    fn tile(&mut self) -> Result<CellId, String> {
+    fn tile(&mut self) -> Result<CellId, Unread> {
         let (name, j) = self.place()?;
         let corner = self.notation.tile_corner;
         (0..self.board.cell_count() as CellId)
             .find(|&c| self.board.cell_corners(c).get(corner).copied().flatten() == Some(j))
-            .ok_or_else(|| format!("no tile is named `{}` on this board", self.shown(&name)))
+            .ok_or_else(|| NotOnBoard::TileNamed(self.shown(&name)).into())
     }
 
     /// Direction letters, one per piece: how many pieces go each way, in first-seen order.
-    fn letters(&mut self) -> Result<Vec<(char, u8)>, String> {
+    fn letters(&mut self) -> Result<Vec<(char, u8)>, TurnSyntax> {
         let known: String = self.notation.directions.iter().map(|d| d.letter).collect();
         let Some(word) = self.take() else {
-            return Err(format!(
-                "the turn ends where direction letters ({known}), one per piece, were expected"
-            ));
+            return Err(TurnSyntax::EndsBeforeLetters(known));
         };
         let mut counts: BTreeMap<char, u8> = BTreeMap::new();
         let mut order = Vec::new();
@@ -780,9 +770,11 @@ impl<'a> Reader<'a> {
             let letter = c.to_ascii_uppercase();
             let letter = if known.contains(letter) { letter } else { c };
             if !known.contains(letter) {
-                return Err(format!(
-                    "`{c}` in `{word}` is not a direction letter ({known})"
-                ));
+                return Err(TurnSyntax::NotADirection {
+                    letter: c,
+                    word: word.to_string(),
+                    known,
+                });
             }
             let count = counts.entry(letter).or_insert(0);
             if *count == 0 {

@@ -1,6 +1,7 @@
 //! Error types of the model, one per kind of bad input.
 
-use crate::Cell;
+use crate::unreadable::Unread;
+use crate::{Cell, Illegal, NotOnBoard, TurnSyntax};
 use thiserror::Error;
 
 /// A tile set that cannot be built.
@@ -46,27 +47,66 @@ pub enum BoardError {
 #[error("bad position: {0}")]
 pub struct PositionError(pub String);
 
-/// A turn text that cannot be read at all.
-#[derive(Debug, Error, PartialEq, Eq)]
+/// A turn text that cannot be read at all, whatever the board.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("cannot read turn `{text}`: {reason}")]
 pub struct TurnSyntaxError {
     pub text: String,
-    pub reason: String,
+    pub reason: TurnSyntax,
+}
+
+/// A turn text that names what this board or position does not have.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("cannot read turn `{text}`: {reason}")]
+pub struct TurnBoardError {
+    pub text: String,
+    pub reason: NotOnBoard,
+}
+
+/// Why a turn text cannot be read on this board.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum TurnReadError {
+    #[error(transparent)]
+    Syntax(#[from] TurnSyntaxError),
+    #[error(transparent)]
+    NotOnBoard(#[from] TurnBoardError),
+}
+
+impl TurnReadError {
+    /// The reason, with the text it is about (trimmed, as it is shown).
+    pub(crate) fn new(text: &str, reason: impl Into<Unread>) -> TurnReadError {
+        let text = text.trim().to_string();
+        match reason.into() {
+            Unread::Syntax(reason) => TurnSyntaxError { text, reason }.into(),
+            Unread::NotOnBoard(reason) => TurnBoardError { text, reason }.into(),
+        }
+    }
 }
 
 /// A well-formed turn that the rules do not allow here.
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("illegal turn `{text}`: {reason}")]
 pub struct IllegalTurnError {
     pub text: String,
-    pub reason: String,
+    pub reason: Illegal,
 }
 
 /// Why a turn text was refused.
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum TurnError {
     #[error(transparent)]
     Syntax(#[from] TurnSyntaxError),
     #[error(transparent)]
+    NotOnBoard(#[from] TurnBoardError),
+    #[error(transparent)]
     Illegal(#[from] IllegalTurnError),
+}
+
+impl From<TurnReadError> for TurnError {
+    fn from(error: TurnReadError) -> TurnError {
+        match error {
+            TurnReadError::Syntax(e) => TurnError::Syntax(e),
+            TurnReadError::NotOnBoard(e) => TurnError::NotOnBoard(e),
+        }
+    }
 }

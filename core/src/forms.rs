@@ -293,7 +293,27 @@ pub struct TurnForms {
 #[error("turn form `{form}`: {reason}")]
 pub struct TurnFormError {
     pub form: String,
-    pub reason: String,
+    pub reason: TurnFormReason,
+}
+
+/// Why a turn form cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TurnFormReason {
+    #[error("a ruleset needs at least one form of turn")]
+    NoForms,
+    #[error("a form names at least one action")]
+    NoAction,
+    #[error("`{0}` is not an action ({})", action_words())]
+    NotAnAction(String),
+    /// An action out of the fixed order of a turn's parts, or named twice.
+    #[error(
+        "`{0}` cannot come here: a turn is a flip, then a tile action (place or remove), \
+         then a piece action (step, merge, split, move or drop; a step may come before a \
+         merge or split), each at most once"
+    )]
+    OutOfPlace(Action),
+    #[error("a `{0}` does not follow a step; `step` cannot come before it")]
+    NotAfterStep(Action),
 }
 
 /// The action words, for messages: `flip, place, ...`.
@@ -324,7 +344,7 @@ impl TurnForms {
         if forms.is_empty() {
             return Err(TurnFormError {
                 form: String::new(),
-                reason: "a ruleset needs at least one form of turn".into(),
+                reason: TurnFormReason::NoForms,
             });
         }
         let mut groups: Vec<FormGroup> = Vec::new();
@@ -444,7 +464,7 @@ struct Word {
 
 /// The fixed forms a written form stands for.
 fn expand(text: &str) -> Result<Vec<Form>, TurnFormError> {
-    let fail = |reason: String| TurnFormError {
+    let fail = |reason: TurnFormReason| TurnFormError {
         form: text.to_string(),
         reason,
     };
@@ -456,11 +476,11 @@ fn expand(text: &str) -> Result<Vec<Form>, TurnFormError> {
         };
         let action: Action = name
             .parse()
-            .map_err(|()| fail(format!("`{name}` is not an action ({})", action_words())))?;
+            .map_err(|()| fail(TurnFormReason::NotAnAction(name.to_string())))?;
         words.push(Word { action, optional });
     }
     if words.is_empty() {
-        return Err(fail("a form names at least one action".into()));
+        return Err(fail(TurnFormReason::NoAction));
     }
     // Read the parts in their fixed order: flip, tile action, step, piece action.
     let mut rest = &words[..];
@@ -476,12 +496,7 @@ fn expand(text: &str) -> Result<Vec<Form>, TurnFormError> {
     let step = take(Part::Step).map(|w| w.optional);
     let finish = take(Part::Piece);
     if let Some(word) = rest.first() {
-        return Err(fail(format!(
-            "`{}` cannot come here: a turn is a flip, then a tile action (place or remove), \
-             then a piece action (step, merge, split, move or drop; a step may come before a \
-             merge or split), each at most once",
-            word.action
-        )));
+        return Err(fail(TurnFormReason::OutOfPlace(word.action)));
     }
     let flips: &[bool] = match flip {
         None => &[false],
@@ -514,7 +529,10 @@ fn expand(text: &str) -> Result<Vec<Form>, TurnFormError> {
 }
 
 /// The piece actions a form's step and last piece word stand for (`None`: none).
-fn piece_forms(step: Option<bool>, finish: Option<Word>) -> Result<Vec<Option<PieceForm>>, String> {
+fn piece_forms(
+    step: Option<bool>,
+    finish: Option<Word>,
+) -> Result<Vec<Option<PieceForm>>, TurnFormReason> {
     let mut pieces: Vec<Option<PieceForm>> = Vec::new();
     let Some(finish) = finish else {
         if let Some(optional) = step {
@@ -539,12 +557,7 @@ fn piece_forms(step: Option<bool>, finish: Option<Word>) -> Result<Vec<Option<Pi
     };
     match (step, stepped) {
         (None, _) => pieces.push(Some(plain)),
-        (Some(_), None) => {
-            return Err(format!(
-                "a `{}` does not follow a step; `step` cannot come before it",
-                finish.action
-            ))
-        }
+        (Some(_), None) => return Err(TurnFormReason::NotAfterStep(finish.action)),
         (Some(true), Some(s)) => pieces.extend([Some(plain), Some(s)]),
         (Some(false), Some(s)) => pieces.push(Some(s)),
     }
@@ -593,7 +606,10 @@ mod tests {
             ("jump", "`jump` is not an action"),
         ] {
             let error = text.parse::<TurnForms>().unwrap_err();
-            assert!(error.reason.starts_with(reason), "{text}: {error}");
+            assert!(
+                error.reason.to_string().starts_with(reason),
+                "{text}: {error}"
+            );
         }
         assert!("flip?".parse::<TurnForms>().is_ok());
         assert!(TurnForms::from_forms(Vec::new()).is_err());

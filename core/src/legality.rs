@@ -8,7 +8,7 @@ use crate::forms::{Form, PieceForm, TileForm};
 use crate::movegen::Scratch;
 use crate::patch::{free_run, open_cells, stays_connected};
 use crate::{
-    names, Board, Delta, GameModel, JunctionId, KindId, PieceAction, PlayerId, Position, Stack,
+    Board, Delta, GameModel, Illegal, JunctionId, KindId, PieceAction, PlayerId, Position, Stack,
     TileAction, Turn,
 };
 
@@ -18,7 +18,7 @@ impl GameModel {
     /// # Errors
     /// The reason the turn is illegal, naming junctions and tiles ("c4 holds your own
     /// stack", "no band joins a1 to d6 through empty junctions").
-    pub fn check_turn(&self, position: &Position, turn: &Turn) -> Result<Delta, String> {
+    pub fn check_turn(&self, position: &Position, turn: &Turn) -> Result<Delta, Illegal> {
         let rules = &self.rules;
         let form = Form {
             flip: turn.flip.is_some(),
@@ -37,15 +37,10 @@ impl GameModel {
             }),
         };
         if !rules.forms.allows(form) {
-            let allowed: Vec<String> = rules.forms.forms().iter().map(|f| f.to_string()).collect();
-            return Err(format!(
-                "a turn here is {}, not `{form}`",
-                allowed
-                    .iter()
-                    .map(|f| format!("`{f}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+            return Err(Illegal::Form {
+                allowed: rules.forms.forms().to_vec(),
+                form,
+            });
         }
         let mut staged = position.clone();
         if let Some(cell) = turn.flip {
@@ -55,11 +50,10 @@ impl GameModel {
                 .iter()
                 .find(|&&j| !position.stack(j).is_empty())
             {
-                return Err(format!(
-                    "tile {} has a piece on {}",
-                    board.cell_name(cell),
-                    board.junction_name(j)
-                ));
+                return Err(Illegal::FlipUnderPiece {
+                    tile: board.named_cell(cell),
+                    piece: board.named_junction(j),
+                });
             }
             staged.tiles[cell as usize] = board.tiles().flipped(staged.tile(cell));
         }
@@ -74,55 +68,45 @@ impl GameModel {
     }
 
     /// Checks a tile action on the position the flip left.
-    fn check_tile(&self, position: &Position, action: TileAction) -> Result<(), String> {
+    fn check_tile(&self, position: &Position, action: TileAction) -> Result<(), Illegal> {
         let board = position.board();
-        let lattice = board.lattice();
         match action {
             TileAction::Place { cell, state } => {
-                let name = names::spiral(lattice, cell);
                 if position.pool() == 0 {
-                    return Err("the pool is empty: no tile is left to place".into());
+                    return Err(Illegal::PoolEmpty);
                 }
                 if board.cell_id(cell).is_some() {
-                    return Err(format!("{name} already holds a tile"));
+                    return Err(Illegal::CellTaken(board.named_place(cell)));
                 }
                 if !open_cells(position).contains(&cell) {
                     return Err(if board.cell_count() == 0 {
-                        format!(
-                            "the first tile goes to {}",
-                            names::spiral(lattice, crate::patch::ORIGIN)
-                        )
+                        Illegal::FirstTileAt(board.named_place(crate::patch::ORIGIN))
                     } else {
-                        format!("{name} is not next to a tile")
+                        Illegal::NotNextToTile(board.named_place(cell))
                     });
                 }
                 if state as usize >= board.tiles().len() {
-                    return Err(format!("{state} is not a tile state"));
+                    return Err(Illegal::NoTileState(state));
                 }
             }
             TileAction::Remove { cell } => {
                 let rule = self.rules.removal;
-                let name = names::spiral(lattice, cell);
                 if rule.when_pool_empty && position.pool() > 0 {
-                    return Err(format!(
-                        "tiles are removed only once the pool is empty ({} left)",
-                        position.pool()
-                    ));
+                    return Err(Illegal::PoolNotEmpty(position.pool()));
                 }
                 let Some(id) = board.cell_id(cell) else {
-                    return Err(format!("{name} holds no tile"));
+                    return Err(Illegal::NoTile(board.named_place(cell)));
                 };
                 let free = free_run(position, id);
                 if free < rule.free_sides as usize {
-                    return Err(format!(
-                        "tile {name} has {free} free side(s) in a row; a removed tile needs {}",
-                        rule.free_sides
-                    ));
+                    return Err(Illegal::TooFewFreeSides {
+                        tile: board.named_place(cell),
+                        free,
+                        needed: rule.free_sides,
+                    });
                 }
                 if rule.keep_connected && !stays_connected(position, id) {
-                    return Err(format!(
-                        "removing tile {name} would split the other tiles apart"
-                    ));
+                    return Err(Illegal::SplitsTiles(board.named_place(cell)));
                 }
             }
         }
@@ -130,11 +114,8 @@ impl GameModel {
     }
 
     /// Checks a piece action on the position the flip and tile action left.
-    fn check_piece(&self, position: &Position, action: &PieceAction) -> Result<(), String> {
-        let board = position.board();
-        let rules = &self.rules;
+    fn check_piece(&self, position: &Position, action: &PieceAction) -> Result<(), Illegal> {
         let side = position.side();
-        let name = |j: JunctionId| board.junction_name(j);
         let tiles = position.tiles();
 
         // The stacks as they stand after the optional step.
@@ -152,97 +133,120 @@ impl GameModel {
         }
 
         match action {
-            PieceAction::Step { .. } | PieceAction::Move { .. } | PieceAction::Drop { .. } => {}
+            PieceAction::Step { .. } | PieceAction::Move { .. } | PieceAction::Drop { .. } => {
+                Ok(())
+            }
             PieceAction::Merge {
                 step,
                 sources,
                 target,
-            } => {
-                if let Some((_, to)) = step {
-                    if !sources.contains(to) {
-                        return Err(format!(
-                            "the stack that stepped to {} must be one of the merging stacks",
-                            name(*to)
-                        ));
-                    }
-                }
-                if sources.len() < 2 {
-                    return Err("a merge needs two or more stacks".into());
-                }
-                let mut total = 0u8;
-                let kind = self.merging_kind(board, &stacks, sources[0])?;
-                for (i, &s) in sources.iter().enumerate() {
-                    if sources[..i].contains(&s) {
-                        return Err(format!("{} is named twice", name(s)));
-                    }
-                    self.check_own(board, &stacks, side, s)?;
-                    if self.merging_kind(board, &stacks, s)? != kind {
-                        return Err(format!(
-                            "{} and {} hold different kinds of piece, which do not merge",
-                            name(sources[0]),
-                            name(s)
-                        ));
-                    }
-                    if !board.neighbours(*target).contains(&s) {
-                        return Err(format!("{} is not next to {}", name(s), name(*target)));
-                    }
-                    total += stacks[s as usize].height();
-                }
-                if total > rules.max_height {
-                    return Err(format!(
-                        "the merged stack would be {} high; stacks may be at most {} high",
-                        total, rules.max_height
-                    ));
-                }
-                self.check_landing(board, &stacks, side, *target, total)?;
-            }
+            } => self.check_merge(position, &stacks, *step, sources, *target),
             PieceAction::Split {
                 step,
                 source,
-                parts: substacks,
-            } => {
-                if let Some((_, to)) = step {
-                    if to != source {
-                        return Err(format!(
-                            "the split must start where the step ended, on {}",
-                            name(*to)
-                        ));
-                    }
-                }
-                self.check_own(board, &stacks, side, *source)?;
-                self.merging_kind(board, &stacks, *source)?;
-                let height = stacks[*source as usize].height();
-                if height < 2 {
-                    return Err(format!(
-                        "the single piece on {} cannot split",
-                        name(*source)
-                    ));
-                }
-                if substacks.len() < 2 {
-                    return Err("a split needs two or more substacks".into());
-                }
-                let total: u8 = substacks.iter().map(|&(_, h)| h).sum();
-                if total != height {
-                    return Err(format!(
-                        "the substacks add up to {} but the stack on {} is {} high",
-                        total,
-                        name(*source),
-                        height
-                    ));
-                }
-                for (i, &(t, h)) in substacks.iter().enumerate() {
-                    if substacks[..i].iter().any(|&(u, _)| u == t) {
-                        return Err(format!("{} is named twice", name(t)));
-                    }
-                    if h == 0 {
-                        return Err(format!("the substack for {} is empty", name(t)));
-                    }
-                    if !board.neighbours(*source).contains(&t) {
-                        return Err(format!("{} is not next to {}", name(t), name(*source)));
-                    }
-                    self.check_landing(board, &stacks, side, t, h)?;
-                }
+                parts,
+            } => self.check_split(position, &stacks, *step, *source, parts),
+        }
+    }
+
+    /// A merge of `sources` onto `target`, on the stacks after its step.
+    fn check_merge(
+        &self,
+        position: &Position,
+        stacks: &[Stack],
+        step: Option<(JunctionId, JunctionId)>,
+        sources: &[JunctionId],
+        target: JunctionId,
+    ) -> Result<(), Illegal> {
+        let board = position.board();
+        let side = position.side();
+        let named = |j: JunctionId| board.named_junction(j);
+        if let Some((_, to)) = step {
+            if !sources.contains(&to) {
+                return Err(Illegal::StepperNotMerging(named(to)));
             }
+        }
+        if sources.len() < 2 {
+            return Err(Illegal::MergeOfOne);
+        }
+        let mut total = 0u8;
+        let kind = self.merging_kind(board, stacks, sources[0])?;
+        for (i, &s) in sources.iter().enumerate() {
+            if sources[..i].contains(&s) {
+                return Err(Illegal::NamedTwice(named(s)));
+            }
+            self.check_own(board, stacks, side, s)?;
+            if self.merging_kind(board, stacks, s)? != kind {
+                return Err(Illegal::KindsDiffer {
+                    first: named(sources[0]),
+                    other: named(s),
+                });
+            }
+            if !board.neighbours(target).contains(&s) {
+                return Err(Illegal::NotNextTo {
+                    junction: named(s),
+                    centre: named(target),
+                });
+            }
+            total += stacks[s as usize].height();
+        }
+        if total > self.rules.max_height {
+            return Err(Illegal::MergeTooHigh {
+                height: total,
+                max: self.rules.max_height,
+            });
+        }
+        self.check_landing(board, stacks, side, target, total)
+    }
+
+    /// A split of the stack on `source` into `parts`, on the stacks after its step.
+    fn check_split(
+        &self,
+        position: &Position,
+        stacks: &[Stack],
+        step: Option<(JunctionId, JunctionId)>,
+        source: JunctionId,
+        parts: &[(JunctionId, u8)],
+    ) -> Result<(), Illegal> {
+        let board = position.board();
+        let side = position.side();
+        let named = |j: JunctionId| board.named_junction(j);
+        if let Some((_, to)) = step {
+            if to != source {
+                return Err(Illegal::SplitNotAtStep(named(to)));
+            }
+        }
+        self.check_own(board, stacks, side, source)?;
+        self.merging_kind(board, stacks, source)?;
+        let height = stacks[source as usize].height();
+        if height < 2 {
+            return Err(Illegal::SinglePiece(named(source)));
+        }
+        if parts.len() < 2 {
+            return Err(Illegal::SplitInOne);
+        }
+        let total: u8 = parts.iter().map(|&(_, h)| h).sum();
+        if total != height {
+            return Err(Illegal::SubstacksDoNotAdd {
+                total,
+                stack: named(source),
+                height,
+            });
+        }
+        for (i, &(t, h)) in parts.iter().enumerate() {
+            if parts[..i].iter().any(|&(u, _)| u == t) {
+                return Err(Illegal::NamedTwice(named(t)));
+            }
+            if h == 0 {
+                return Err(Illegal::EmptySubstack(named(t)));
+            }
+            if !board.neighbours(source).contains(&t) {
+                return Err(Illegal::NotNextTo {
+                    junction: named(t),
+                    centre: named(source),
+                });
+            }
+            self.check_landing(board, stacks, side, t, h)?;
         }
         Ok(())
     }
@@ -254,49 +258,37 @@ impl GameModel {
         position: &Position,
         from: JunctionId,
         to: JunctionId,
-    ) -> Result<(), String> {
+    ) -> Result<(), Illegal> {
         let board = position.board();
         let stacks = position.stacks();
         let side = position.side();
         // A single piece moves: the top one, whatever it pins.
         match stacks[from as usize].owner() {
-            None => return Err(format!("{} is empty", board.junction_name(from))),
+            None => return Err(Illegal::Empty(board.named_junction(from))),
             Some(owner) if owner != side => {
-                return Err(format!(
-                    "the top piece on {} is your opponent's",
-                    board.junction_name(from)
-                ))
+                return Err(Illegal::OpponentsPiece(board.named_junction(from)))
             }
             Some(_) => {}
         }
         if from == to {
-            return Err(format!(
-                "the piece must leave {}",
-                board.junction_name(from)
-            ));
+            return Err(Illegal::StaysPut(board.named_junction(from)));
         }
         let there = stacks[to as usize];
         let kind = stacks[from as usize].top_kind();
         if !there.is_empty() && !self.rules.may_pin(there, kind) {
             if there.height() < self.rules.max_height {
-                return Err(format!(
-                    "a {} cannot stand on the {} on {}: {} does not stack",
-                    self.rules.kinds[usize::from(kind)].name,
-                    self.rules.kinds[usize::from(there.top_kind())].name,
-                    board.junction_name(to),
-                    if self.rules.stacks(kind) {
-                        "that piece"
-                    } else {
-                        "it"
-                    }
-                ));
+                return Err(Illegal::CannotPin {
+                    kind: self.named_kind(kind),
+                    under: self.named_kind(there.top_kind()),
+                    on: board.named_junction(to),
+                    mover_stacks: self.rules.stacks(kind),
+                });
             }
-            return Err(format!(
-                "{} holds {} piece(s); stacks may be at most {} high",
-                board.junction_name(to),
-                there.height(),
-                self.rules.max_height
-            ));
+            return Err(Illegal::Full {
+                on: board.named_junction(to),
+                height: there.height(),
+                max: self.rules.max_height,
+            });
         }
         // Where the region part can end on an empty junction (and the step start from).
         let mut region = Vec::new();
@@ -309,37 +301,32 @@ impl GameModel {
         if by_band || by_step {
             return Ok(());
         }
-        Err(format!(
-            "no band joins {} to {} or to a junction next to it through empty junctions",
-            board.junction_name(from),
-            board.junction_name(to)
-        ))
+        Err(Illegal::NoWay {
+            from: board.named_junction(from),
+            to: board.named_junction(to),
+        })
     }
 
     /// A drop of a piece of `kind` from the mover's supply on `to`.
-    fn check_drop(&self, position: &Position, kind: KindId, to: JunctionId) -> Result<(), String> {
+    fn check_drop(&self, position: &Position, kind: KindId, to: JunctionId) -> Result<(), Illegal> {
         let board = position.board();
         let rules = &self.rules;
         let side = position.side();
-        let Some(spec) = rules.kinds.get(usize::from(kind)) else {
-            return Err(format!("there is no kind of piece number {kind}"));
-        };
+        if rules.kinds.get(usize::from(kind)).is_none() {
+            return Err(Illegal::NoKind(kind));
+        }
         if position.supply_of(side, kind) == 0 {
-            return Err(format!("you hold no {} to drop", spec.name));
+            return Err(Illegal::NoneToDrop(self.named_kind(kind)));
         }
         if !position.stack(to).is_empty() {
-            return Err(format!(
-                "{} is not empty: a piece is dropped on an empty junction",
-                board.junction_name(to)
-            ));
+            return Err(Illegal::DropOnStack(board.named_junction(to)));
         }
         let colour = board.junction(to).colour;
         if !rules.may_drop_on(side, colour) {
-            return Err(format!(
-                "{} is a {colour} junction; pieces are dropped on {} junctions",
-                board.junction_name(to),
-                colour.other()
-            ));
+            return Err(Illegal::DropColour {
+                on: board.named_junction(to),
+                colour,
+            });
         }
         Ok(())
     }
@@ -351,20 +338,16 @@ impl GameModel {
         board: &Board,
         stacks: &[Stack],
         j: JunctionId,
-    ) -> Result<KindId, String> {
+    ) -> Result<KindId, Illegal> {
         let stack = stacks[j as usize];
         self.rules
             .stacking_kind(stack)
             .ok_or_else(|| match stack.uniform_kind() {
-                Some(kind) => format!(
-                    "the {} on {} does not stack: it neither merges nor splits",
-                    self.rules.kinds[usize::from(kind)].name,
-                    board.junction_name(j)
-                ),
-                None => format!(
-                    "the stack on {} holds pieces of several kinds: it neither merges nor splits",
-                    board.junction_name(j)
-                ),
+                Some(kind) => Illegal::DoesNotStack {
+                    kind: self.named_kind(kind),
+                    on: board.named_junction(j),
+                },
+                None => Illegal::MixedKinds(board.named_junction(j)),
             })
     }
 
@@ -374,15 +357,12 @@ impl GameModel {
         stacks: &[Stack],
         side: PlayerId,
         j: JunctionId,
-    ) -> Result<(), String> {
-        let name = board.junction_name(j);
+    ) -> Result<(), Illegal> {
         let stack = stacks[j as usize];
         match stack.owner() {
-            None => Err(format!("{} is empty", name)),
-            Some(owner) if owner != side => Err(format!("{} holds your opponent's stack", name)),
-            Some(_) if !stack.is_all(side) => Err(format!(
-                "the stack on {name} holds a pinned piece of your opponent's: it moves only by its top piece"
-            )),
+            None => Err(Illegal::Empty(board.named_junction(j))),
+            Some(owner) if owner != side => Err(Illegal::OpponentsStack(board.named_junction(j))),
+            Some(_) if !stack.is_all(side) => Err(Illegal::PinnedPiece(board.named_junction(j))),
             Some(_) => Ok(()),
         }
     }
@@ -394,25 +374,23 @@ impl GameModel {
         side: PlayerId,
         target: JunctionId,
         height: u8,
-    ) -> Result<(), String> {
+    ) -> Result<(), Illegal> {
         let there = stacks[target as usize];
-        let name = board.junction_name(target);
         match there.owner() {
             None => Ok(()),
-            Some(owner) if owner == side => Err(format!("{} holds your own stack", name)),
+            Some(owner) if owner == side => Err(Illegal::OwnStack(board.named_junction(target))),
             Some(owner) => {
                 let colour = board.junction(target).colour;
                 if self.rules.may_land(side, height, there, colour) {
                     Ok(())
                 } else {
-                    Err(format!(
-                        "a {}-stack landing on {} cannot capture the {}-stack of {} there ({} junction)",
+                    Err(Illegal::NoCapture {
                         height,
-                        name,
-                        there.height(),
-                        self.rules.player_letter(owner),
-                        colour
-                    ))
+                        on: board.named_junction(target),
+                        there: there.height(),
+                        owner: self.rules.player_letter(owner),
+                        colour,
+                    })
                 }
             }
         }
@@ -426,20 +404,19 @@ impl GameModel {
         side: PlayerId,
         from: JunctionId,
         to: JunctionId,
-    ) -> Result<(), String> {
+    ) -> Result<(), Illegal> {
         let board: &Board = position.board();
         self.check_own(board, stacks, side, from)?;
         if !stacks[to as usize].is_empty() {
-            return Err(format!("{} is not empty", board.junction_name(to)));
+            return Err(Illegal::NotEmpty(board.named_junction(to)));
         }
         let mut reachable = Vec::new();
         Scratch::default().reach(board, tiles, stacks, from, &mut reachable);
         if !reachable.contains(&to) {
-            return Err(format!(
-                "no band joins {} to {} through empty junctions",
-                board.junction_name(from),
-                board.junction_name(to)
-            ));
+            return Err(Illegal::NoBand {
+                from: board.named_junction(from),
+                to: board.named_junction(to),
+            });
         }
         Ok(())
     }

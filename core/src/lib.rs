@@ -21,6 +21,7 @@ mod empty_areas;
 mod error;
 mod forms;
 mod groups;
+mod illegal;
 mod java_random;
 mod lattice;
 mod layout;
@@ -29,6 +30,7 @@ mod lines;
 mod marks;
 mod model;
 mod movegen;
+mod named;
 pub mod names;
 mod ordered_draw;
 pub mod patch;
@@ -46,6 +48,7 @@ mod turn;
 mod turn_facts;
 mod turn_groups;
 mod turn_text;
+mod unreadable;
 
 #[doc(hidden)]
 pub mod testing;
@@ -54,18 +57,22 @@ pub use action_text::{ActionNotation, ActionNotationError, ActionWords, Directio
 pub use board::{Board, CellId, Junction, JunctionId, Link, Naming};
 pub use colour::Colour;
 pub use error::{
-    BoardError, IllegalTurnError, PositionError, TileError, TurnError, TurnSyntaxError,
+    BoardError, IllegalTurnError, PositionError, TileError, TurnBoardError, TurnError,
+    TurnReadError, TurnSyntaxError,
 };
 pub use forms::{
-    Action, Form, FormGroup, Part, PieceForm, PieceForms, TileForm, TurnFormError, TurnForms,
+    Action, Form, FormGroup, Part, PieceForm, PieceForms, TileForm, TurnFormError, TurnFormReason,
+    TurnForms,
 };
 pub use groups::{Group, GroupJunctions};
+pub use illegal::Illegal;
 pub use java_random::JavaRandom;
 pub use lattice::{Cell, Lattice, Vertex};
 pub use layout::{DrawOrder, KeyedLayout, LayoutError, LayoutGenerator, TextKey};
 pub use lines::Direction as LineDirection;
 pub use model::{GameModel, LegalTurn};
 pub use movegen::Staged;
+pub use named::Named;
 pub use position::Position;
 pub use referee::{FlipVerdict, Outcome, Referee};
 pub use rules::{
@@ -76,3 +83,4 @@ pub use stack::{KindId, PlayerId, Stack};
 pub use tile::{TileSet, TileState, MAX_TILE_STATES};
 pub use turn::{Delta, PieceAction, Step, TileAction, Turn, MAX_LINKS};
 pub use turn_facts::TurnFacts;
+pub use unreadable::{NotOnBoard, TurnSyntax};

@@ -425,8 +425,6 @@ fn stack_moves(
         return ControlFlow::Continue(());
     }
     let mut emit = |action: PieceAction| emit(action);
-    // With kinds of piece, only stacks of one kind that stacks merge and split, and
-    // merged stacks are all of one kind.
     let kinds_matter = !rules.plain_pieces();
 
     let own: Vec<JunctionId> = staged
@@ -454,42 +452,86 @@ fn stack_moves(
         }
     }
 
+    let mover = Mover {
+        board,
+        rules,
+        side,
+        stacks,
+        kinds_matter,
+    };
     if split || step_then_split {
+        mover.every_split(&own, &reach_of, split, step_then_split, &mut emit)?;
+    }
+    if merge {
+        mover.every_merge(&mut emit)?;
+    }
+    if step_then_merge {
+        mover.every_step_then_merge(&own, &reach_of, &mut emit)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The side to move and what its whole-stack moves read, for the sections of
+/// [`stack_moves`].
+struct Mover<'a> {
+    board: &'a Board,
+    rules: &'a Rules,
+    side: PlayerId,
+    stacks: &'a [Stack],
+    /// With kinds of piece, only stacks of one kind that stacks merge and split, and
+    /// merged stacks are all of one kind.
+    kinds_matter: bool,
+}
+
+impl Mover<'_> {
+    /// Splits of each own stack (`own`, whose steps `reach_of` gives by index): in place,
+    /// after a step, or both, as `split` and `step_then_split` say.
+    fn every_split<'r>(
+        &self,
+        own: &[JunctionId],
+        reach_of: &impl Fn(usize) -> &'r [JunctionId],
+        split: bool,
+        step_then_split: bool,
+        emit: &mut impl FnMut(PieceAction) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let Mover {
+            board,
+            rules,
+            side,
+            stacks,
+            kinds_matter,
+        } = *self;
         for (i, &j) in own.iter().enumerate() {
             let stack = stacks[j as usize];
             if stack.height() < 2 || (kinds_matter && rules.stacking_kind(stack).is_none()) {
                 continue;
             }
             if split {
-                splits(
-                    board,
-                    rules,
-                    side,
-                    stacks,
-                    stack.height(),
-                    j,
-                    None,
-                    &mut emit,
-                )?;
+                splits(board, rules, side, stacks, stack.height(), j, None, emit)?;
             }
             if step_then_split {
                 for &to in reach_of(i) {
-                    splits(
-                        board,
-                        rules,
-                        side,
-                        stacks,
-                        stack.height(),
-                        to,
-                        Some((j, to)),
-                        &mut emit,
-                    )?;
+                    let step = Some((j, to));
+                    splits(board, rules, side, stacks, stack.height(), to, step, emit)?;
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 
-    if merge {
+    /// Merges onto every junction that is not the mover's, from the mover's stacks next
+    /// to it.
+    fn every_merge(
+        &self,
+        emit: &mut impl FnMut(PieceAction) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let Mover {
+            board,
+            rules,
+            side,
+            stacks,
+            kinds_matter,
+        } = *self;
         for target in 0..stacks.len() as JunctionId {
             let content = stacks[target as usize];
             if content.is_owned_by(side) {
@@ -502,18 +544,31 @@ fn stack_moves(
                 .filter(|&n| stacks[n as usize].is_all(side))
                 .collect();
             if kinds_matter {
-                merges_by_kind(
-                    board, rules, side, stacks, target, content, &sources, &mut emit,
-                )?;
+                merges_by_kind(board, rules, side, stacks, target, content, &sources, emit)?;
             } else {
                 merges(
-                    board, rules, side, stacks, target, content, &sources, None, &mut emit,
+                    board, rules, side, stacks, target, content, &sources, None, emit,
                 )?;
             }
         }
+        ControlFlow::Continue(())
     }
 
-    if step_then_merge {
+    /// Merges after a step: each own stack steps (as `reach_of` gives by index), then
+    /// merges with the mover's stacks next to a junction next to where it stepped.
+    fn every_step_then_merge<'r>(
+        &self,
+        own: &[JunctionId],
+        reach_of: &impl Fn(usize) -> &'r [JunctionId],
+        emit: &mut impl FnMut(PieceAction) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let Mover {
+            board,
+            rules,
+            side,
+            stacks,
+            kinds_matter,
+        } = *self;
         for (i, &from) in own.iter().enumerate() {
             // With kinds, the stepped stack merges with stacks of its own kind only.
             let kind = match kinds_matter {
@@ -543,22 +598,15 @@ fn stack_moves(
                         .copied()
                         .filter(|&n| n != from && stacks[n as usize].is_all(side) && same_kind(n))
                         .collect();
+                    let step = Some((from, to));
                     merges(
-                        board,
-                        rules,
-                        side,
-                        stacks,
-                        target,
-                        content,
-                        &others,
-                        Some((from, to)),
-                        &mut emit,
+                        board, rules, side, stacks, target, content, &others, step, emit,
                     )?;
                 }
             }
         }
+        ControlFlow::Continue(())
     }
-    ControlFlow::Continue(())
 }
 
 /// Merges onto `target` from subsets of `candidates` that are all of one kind that

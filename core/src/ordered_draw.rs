@@ -84,6 +84,14 @@ pub(crate) fn draw<'g>(
             &flipped
         }
     };
+    buffers.counts.clear();
+    buffers.removals.clear();
+    buffers.pieces.clear();
+    buffers.turns.clear();
+    for group in groups {
+        let counted = buffers.count_group(model, staged, group, flip);
+        buffers.counts.push(counted);
+    }
     let DrawBuffers {
         counts,
         removals,
@@ -91,12 +99,55 @@ pub(crate) fn draw<'g>(
         turns,
         regions,
     } = buffers;
-    counts.clear();
-    removals.clear();
-    pieces.clear();
-    turns.clear();
-    for group in groups {
-        let counted = match (group.tile, group.pieces.is_empty()) {
+    let total: u64 = counts.iter().map(|&(_, n)| n).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut k = choose(total as usize) as u64;
+    for &(count, n) in counts.iter() {
+        if k >= n {
+            k -= n;
+            continue;
+        }
+        let k = k as usize;
+        let (tile, piece) = match count {
+            GroupCount::Placements => (Some(patch::nth_placement(staged, k)), None),
+            GroupCount::Removals { start } => {
+                let cell = staged.board().cells()[removals[start + k] as usize];
+                (Some(TileAction::Remove { cell }), None)
+            }
+            GroupCount::Listed { start } => return Some(turns[start + k].clone()),
+            GroupCount::Moves { bare: true, .. } if k == 0 => (None, None),
+            GroupCount::Moves { bare, start, end } => {
+                let (from, k) = nth_piece(&pieces[start..end], (k - usize::from(bare)) as u64);
+                let to = regions.nth_end(&model.rules, staged, from, k);
+                (None, Some(PieceAction::Move { from, to }))
+            }
+        };
+        return Some(Turn { flip, tile, piece });
+    }
+    unreachable!("k is below the total")
+}
+
+impl DrawBuffers {
+    /// How the generator's turns of one group are counted for a draw, and how many there
+    /// are; the tables the count fills (removable cells, pieces' move counts, listed turns)
+    /// grow at their ends.
+    fn count_group(
+        &mut self,
+        model: &GameModel,
+        staged: &Position,
+        group: &FormGroup,
+        flip: Option<CellId>,
+    ) -> (GroupCount, u64) {
+        let DrawBuffers {
+            removals,
+            pieces,
+            turns,
+            regions,
+            ..
+        } = self;
+        match (group.tile, group.pieces.is_empty()) {
             (Some(TileForm::Place), true) => {
                 let n = if group.bare {
                     patch::placement_count(staged)
@@ -139,37 +190,8 @@ pub(crate) fn draw<'g>(
                 });
                 (GroupCount::Listed { start }, (turns.len() - start) as u64)
             }
-        };
-        counts.push(counted);
-    }
-    let total: u64 = counts.iter().map(|&(_, n)| n).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut k = choose(total as usize) as u64;
-    for &(count, n) in counts.iter() {
-        if k >= n {
-            k -= n;
-            continue;
         }
-        let k = k as usize;
-        let (tile, piece) = match count {
-            GroupCount::Placements => (Some(patch::nth_placement(staged, k)), None),
-            GroupCount::Removals { start } => {
-                let cell = staged.board().cells()[removals[start + k] as usize];
-                (Some(TileAction::Remove { cell }), None)
-            }
-            GroupCount::Listed { start } => return Some(turns[start + k].clone()),
-            GroupCount::Moves { bare: true, .. } if k == 0 => (None, None),
-            GroupCount::Moves { bare, start, end } => {
-                let (from, k) = nth_piece(&pieces[start..end], (k - usize::from(bare)) as u64);
-                let to = regions.nth_end(&model.rules, staged, from, k);
-                (None, Some(PieceAction::Move { from, to }))
-            }
-        };
-        return Some(Turn { flip, tile, piece });
     }
-    unreachable!("k is below the total")
 }
 
 /// The piece whose moves hold index `k` of all the pieces' moves, and the index among

@@ -31,7 +31,9 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::{names, Cell, GameModel, KindId, PlayerId, Position, PositionError, Stack};
+use crate::{
+    names, Cell, GameModel, KindId, Named, PlayerId, Position, PositionError, Stack, TileSet,
+};
 
 impl GameModel {
     /// Reads a position text in the format of the model's board.
@@ -102,15 +104,14 @@ impl GameModel {
     fn kind_after_owner(
         &self,
         chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
-    ) -> Result<KindId, String> {
+    ) -> Result<KindId, PiecesError> {
         let Some(&next) = chars.peek() else {
             return Ok(0);
         };
         match self.rules.kind_by_letter(next) {
-            Some(0) if self.rules.kinds.len() > 1 => Err(format!(
-                "`{next}` is the first kind of piece ({}), which is written without its letter",
-                self.rules.kinds[0].name
-            )),
+            Some(0) if self.rules.kinds.len() > 1 => {
+                Err(PiecesError::FirstKindLetter(next, self.named_kind(0)))
+            }
             None if self.rules.kinds.len() > 1
                 && next.is_alphabetic()
                 && self.rules.player_by_letter(next).is_none() =>
@@ -119,11 +120,10 @@ impl GameModel {
                     .iter()
                     .map(|k| format!("{} {}", k.letter, k.name))
                     .collect();
-                Err(format!(
-                    "`{}` is not a kind of piece ({})",
-                    next.escape_debug(),
-                    kinds.join(", ")
-                ))
+                Err(PiecesError::NotAKind {
+                    letter: next,
+                    kinds: kinds.join(", "),
+                })
             }
             Some(0) | None => Ok(0),
             Some(kind) => {
@@ -562,39 +562,9 @@ impl GameModel {
             ));
         }
         let template = &self.board;
-        let lattice = template.lattice();
         let tiles = template.tiles();
 
-        // Tiles: `q,r` and a state letter each.
-        let mut cells: BTreeMap<Cell, u8> = BTreeMap::new();
-        for token in list(fields[0]) {
-            let mut chars = token.chars();
-            let letter = chars.next_back();
-            let cell = chars.as_str();
-            let (Some(letter), Some(at)) = (letter, names::parse_key(cell)) else {
-                return err(format!(
-                    "tiles: `{}` is not a cell `q,r` followed by a tile state ({})",
-                    token.escape_debug(),
-                    tiles.letters()
-                ));
-            };
-            let Some(state) = tiles.state_by_letter(letter) else {
-                return err(format!(
-                    "tiles: `{}` in `{token}` is not a tile state ({})",
-                    letter.escape_debug(),
-                    tiles.letters()
-                ));
-            };
-            if cells.insert(at, state).is_some() {
-                return err(format!("tiles: cell {cell} is listed twice"));
-            }
-        }
-        if cells.len() > MAX_PATCH_TILES {
-            return err(format!(
-                "tiles: {} tiles; a patch holds at most {MAX_PATCH_TILES}",
-                cells.len()
-            ));
-        }
+        let cells = parse_patch_tiles(fields[0], tiles)?;
         let board = template
             .with_cells(cells.keys().copied().collect())
             .map_err(|e| PositionError(format!("tiles: {e}")))?;
@@ -609,9 +579,42 @@ impl GameModel {
             );
         }
 
-        // Stacks: `<junction>=<pieces>`.
+        self.parse_patch_stacks(fields[1], &mut position)?;
+
+        let pool: u32 = fields[2].parse().map_err(|_| {
+            PositionError(format!(
+                "pool: `{}` is not a number of tiles",
+                fields[2].escape_debug()
+            ))
+        })?;
+        // Play lays the pool's tiles: a patch that could grow past what this reader
+        // accepts would give games whose positions cannot be read back.
+        let tiles_at_most = position.tiles.len() as u64 + u64::from(pool);
+        if tiles_at_most > MAX_PATCH_TILES as u64 {
+            return err(format!(
+                "pool: {} tiles with {pool} more in the pool could grow to {tiles_at_most}; a patch holds at most {MAX_PATCH_TILES}",
+                position.tiles.len(),
+            ));
+        }
+        position.set_pool(pool);
+        self.parse_supply_entries(fields[3], &mut position, true)?;
+        position.side = self.parse_side(fields[4])?;
+        let named = self.parse_quiet_field(&fields[5..], &mut position)?;
+        self.parse_named_fields(named, &mut position)?;
+        Ok(position)
+    }
+
+    /// The stacks field of a patch position, `<junction>=<pieces>` each, set on the
+    /// position its tiles made.
+    fn parse_patch_stacks(
+        &self,
+        field: &str,
+        position: &mut Position,
+    ) -> Result<(), PositionError> {
+        let err = |msg: String| Err(PositionError(msg));
+        let lattice = self.board.lattice();
         let board = Arc::clone(position.board());
-        for token in list(fields[1]) {
+        for token in list(field) {
             let Some((at, pieces)) = token.split_once('=') else {
                 return err(format!(
                     "stacks: `{}` is not `<junction>=<pieces>` such as `0,0e=x`",
@@ -638,28 +641,7 @@ impl GameModel {
                 .map_err(|why| PositionError(format!("stacks: `{token}`: {why}")))?;
             position.set_stack(j, stack);
         }
-
-        let pool: u32 = fields[2].parse().map_err(|_| {
-            PositionError(format!(
-                "pool: `{}` is not a number of tiles",
-                fields[2].escape_debug()
-            ))
-        })?;
-        // Play lays the pool's tiles: a patch that could grow past what this reader
-        // accepts would give games whose positions cannot be read back.
-        let tiles_at_most = position.tiles.len() as u64 + u64::from(pool);
-        if tiles_at_most > MAX_PATCH_TILES as u64 {
-            return err(format!(
-                "pool: {} tiles with {pool} more in the pool could grow to {tiles_at_most}; a patch holds at most {MAX_PATCH_TILES}",
-                position.tiles.len(),
-            ));
-        }
-        position.set_pool(pool);
-        self.parse_supply_entries(fields[3], &mut position, true)?;
-        position.side = self.parse_side(fields[4])?;
-        let named = self.parse_quiet_field(&fields[5..], &mut position)?;
-        self.parse_named_fields(named, &mut position)?;
-        Ok(position)
+        Ok(())
     }
 
     fn patch_position_text(&self, position: &Position) -> String {
@@ -707,37 +689,31 @@ impl GameModel {
     }
 
     /// Reads a stack's pieces, bottom first: `x`, `ox`, `oxK`.
-    fn parse_pieces(&self, letters: &str) -> Result<Stack, String> {
+    fn parse_pieces(&self, letters: &str) -> Result<Stack, PiecesError> {
         let rules = &self.rules;
         let mut pieces = Vec::new();
         let mut chars = letters.chars().peekable();
         while let Some(c) = chars.next() {
-            let owner = rules.player_by_letter(c).ok_or_else(|| {
-                format!(
-                    "`{}` is not a player ({} or {})",
-                    c.escape_debug(),
-                    rules.player_letter(0),
-                    rules.player_letter(1)
-                )
-            })?;
+            let owner = rules
+                .player_by_letter(c)
+                .ok_or_else(|| PiecesError::NotAPlayer {
+                    letter: c,
+                    players: [rules.player_letter(0), rules.player_letter(1)],
+                })?;
             pieces.push((owner, self.kind_after_owner(&mut chars)?));
         }
         if pieces.is_empty() {
-            return Err("a stack needs at least one piece".into());
+            return Err(PiecesError::NoPiece);
         }
         if pieces.len() > rules.max_height as usize {
-            return Err(format!(
-                "{} pieces; stacks may be at most {} high",
-                pieces.len(),
-                rules.max_height
-            ));
+            return Err(PiecesError::TooHigh {
+                pieces: pieces.len(),
+                max: rules.max_height,
+            });
         }
         if pieces.len() > 1 {
             if let Some(&(_, kind)) = pieces.iter().find(|&&(_, kind)| !rules.stacks(kind)) {
-                return Err(format!(
-                    "a {} does not stack, so it stands alone",
-                    rules.kinds[usize::from(kind)].name
-                ));
+                return Err(PiecesError::StandsAlone(self.named_kind(kind)));
             }
         }
         Ok(Stack::of_pieces(&pieces))
@@ -760,6 +736,23 @@ impl GameModel {
     }
 }
 
+/// Why the pieces of a stack or a supply, written as letters, cannot be read.
+#[derive(Debug, thiserror::Error)]
+enum PiecesError {
+    #[error("`{0}` is the first kind of piece ({1}), which is written without its letter")]
+    FirstKindLetter(char, Named<KindId>),
+    #[error("`{}` is not a kind of piece ({kinds})", .letter.escape_debug())]
+    NotAKind { letter: char, kinds: String },
+    #[error("`{}` is not a player ({} or {})", .letter.escape_debug(), .players[0], .players[1])]
+    NotAPlayer { letter: char, players: [char; 2] },
+    #[error("a stack needs at least one piece")]
+    NoPiece,
+    #[error("{pieces} pieces; stacks may be at most {max} high")]
+    TooHigh { pieces: usize, max: u8 },
+    #[error("a {0} does not stack, so it stands alone")]
+    StandsAlone(Named<KindId>),
+}
+
 /// The named field of a fixed board's supplies.
 const SUPPLY_FIELD: &str = "supply";
 
@@ -778,6 +771,47 @@ fn list(field: &str) -> Vec<&str> {
     } else {
         field.split(';').collect()
     }
+}
+
+/// The tiles field of a patch position: `q,r` and a state letter each.
+fn parse_patch_tiles(field: &str, tiles: &TileSet) -> Result<BTreeMap<Cell, u8>, PositionError> {
+    let err = |msg: String| Err(PositionError(msg));
+    let mut cells: BTreeMap<Cell, u8> = BTreeMap::new();
+    for token in list(field) {
+        let mut chars = token.chars();
+        let letter = chars.next_back();
+        let cell = chars.as_str();
+        let (Some(letter), Some(at)) = (letter, names::parse_key(cell)) else {
+            return err(format!(
+                "tiles: `{}` is not a cell `q,r` followed by a tile state ({})",
+                token.escape_debug(),
+                tiles.letters()
+            ));
+        };
+        let Some(state) = tiles.state_by_letter(letter) else {
+            return err(format!(
+                "tiles: `{}` in `{token}` is not a tile state ({})",
+                letter.escape_debug(),
+                tiles.letters()
+            ));
+        };
+        if cells.insert(at, state).is_some() {
+            return err(format!("tiles: cell {cell} is listed twice"));
+        }
+    }
+    if cells.len() > MAX_PATCH_TILES {
+        return err(format!(
+            "tiles: {} tiles; a patch holds at most {MAX_PATCH_TILES}",
+            cells.len()
+        ));
+    }
+    if cells.len() > MAX_PATCH_TILES {
+        return err(format!(
+            "tiles: {} tiles; a patch holds at most {MAX_PATCH_TILES}",
+            cells.len()
+        ));
+    }
+    Ok(cells)
 }
 
 fn parse_quiet(field: &str) -> Result<u32, PositionError> {

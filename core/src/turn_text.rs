@@ -27,9 +27,10 @@ use std::fmt::Write as _;
 use arrayvec::ArrayVec;
 
 use crate::turn::MAX_LINKS;
+use crate::unreadable::Unread;
 use crate::{
-    names, Board, GameModel, IllegalTurnError, JunctionId, LegalTurn, PieceAction, Position, Rules,
-    Staged, TileAction, Turn, TurnError, TurnSyntaxError,
+    names, Board, GameModel, IllegalTurnError, JunctionId, LegalTurn, NotOnBoard, PieceAction,
+    Position, Rules, Staged, TileAction, Turn, TurnError, TurnReadError, TurnSyntax,
 };
 
 impl GameModel {
@@ -86,16 +87,16 @@ impl GameModel {
     /// `position` (which only names its tiles and junctions).
     ///
     /// # Errors
-    /// What part of the text cannot be read.
-    pub fn read_turn(&self, position: &Position, text: &str) -> Result<Turn, TurnSyntaxError> {
-        let syntax = |reason: String| TurnSyntaxError {
-            text: text.trim().to_string(),
-            reason,
-        };
-        let board = position.board();
+    /// What part of the text cannot be read, or what it names that is not on this board.
+    pub fn read_turn(&self, position: &Position, text: &str) -> Result<Turn, TurnReadError> {
+        self.read_server_turn(position.board(), text)
+            .map_err(|reason| TurnReadError::new(text, reason))
+    }
+
+    fn read_server_turn(&self, board: &Board, text: &str) -> Result<Turn, Unread> {
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            return Err(syntax("the turn is empty".into()));
+            return Err(TurnSyntax::Empty.into());
         }
         let forms = &self.rules.forms;
         let mut rest = trimmed;
@@ -107,10 +108,7 @@ impl GameModel {
                 flip = Some(c);
                 rest = after;
             } else if !forms.has_tile_actions() {
-                return Err(syntax(format!(
-                    "`{}` is not a tile of this board",
-                    cell.escape_debug()
-                )));
+                return Err(NotOnBoard::Tile(cell.to_string()).into());
             }
         }
 
@@ -122,37 +120,8 @@ impl GameModel {
                 Some((head, tail)) if !head.contains('-') => (head, Some(tail)),
                 _ => (rest, None),
             };
-            let lattice = board.lattice();
-            let cell_named = |name: &str| {
-                names::parse_spiral(lattice, name).ok_or_else(|| {
-                    syntax(format!(
-                        "`{}` is not a cell name such as `c12`",
-                        name.escape_debug()
-                    ))
-                })
-            };
-            if let Some((letter, cell)) = head.split_once(':') {
-                let mut chars = letter.chars();
-                let state = match (chars.next(), chars.next()) {
-                    (Some(l), None) => board.tiles().state_by_letter(l),
-                    _ => None,
-                }
-                .ok_or_else(|| {
-                    syntax(format!(
-                        "`{}` is not a tile to place ({})",
-                        letter.escape_debug(),
-                        board.tiles().letters()
-                    ))
-                })?;
-                tile = Some(TileAction::Place {
-                    cell: cell_named(cell)?,
-                    state,
-                });
-                rest = tail.unwrap_or("");
-            } else if names::parse_spiral(lattice, head).is_some() {
-                tile = Some(TileAction::Remove {
-                    cell: cell_named(head)?,
-                });
+            tile = read_tile_action(board, head)?;
+            if tile.is_some() {
                 rest = tail.unwrap_or("");
             }
         }
@@ -183,7 +152,7 @@ impl GameModel {
             },
             None => board,
         };
-        let piece = read_piece(self, piece_board, rest).map_err(syntax)?;
+        let piece = read_piece(self, piece_board, rest)?;
         Ok(Turn {
             flip,
             tile,
@@ -292,6 +261,36 @@ fn piece_text(rules: &Rules, board: &Board, piece: &PieceAction, text: &mut Stri
     }
 }
 
+/// Reads a tile action from the text before any piece action: `b:c12` places tile `b`
+/// on cell `c12`, a bare cell name removes the tile there; none when the text is neither.
+fn read_tile_action(board: &Board, head: &str) -> Result<Option<TileAction>, Unread> {
+    let lattice = board.lattice();
+    let cell_named = |name: &str| {
+        names::parse_spiral(lattice, name).ok_or_else(|| TurnSyntax::NotACellName(name.to_string()))
+    };
+    if let Some((letter, cell)) = head.split_once(':') {
+        let mut chars = letter.chars();
+        let state = match (chars.next(), chars.next()) {
+            (Some(l), None) => board.tiles().state_by_letter(l),
+            _ => None,
+        }
+        .ok_or_else(|| TurnSyntax::NotATileLetter {
+            text: letter.to_string(),
+            letters: board.tiles().letters(),
+        })?;
+        return Ok(Some(TileAction::Place {
+            cell: cell_named(cell)?,
+            state,
+        }));
+    }
+    if names::parse_spiral(lattice, head).is_some() {
+        return Ok(Some(TileAction::Remove {
+            cell: cell_named(head)?,
+        }));
+    }
+    Ok(None)
+}
+
 /// Reads a drop, `*c3` or `K*c3`: the kind's letter (none for the first kind), `*`, and
 /// the junction.
 fn read_drop(
@@ -299,7 +298,7 @@ fn read_drop(
     board: &Board,
     kind: &str,
     at: &str,
-) -> Result<PieceAction, String> {
+) -> Result<PieceAction, Unread> {
     let rules = &model.rules;
     let mut letters = kind.chars();
     let kind = match (letters.next(), letters.next()) {
@@ -313,29 +312,28 @@ fn read_drop(
             .iter()
             .map(|k| format!("`{}` {}", k.letter, k.name))
             .collect();
-        format!(
-            "`{}` before `*` is not the letter of a kind of piece ({})",
-            kind.escape_debug(),
-            named.join(", ")
-        )
+        TurnSyntax::NotAKindBeforeStar {
+            text: kind.to_string(),
+            kinds: named.join(", "),
+        }
     })?;
     let to = board
         .junction_by_name(at)
-        .ok_or_else(|| format!("`{}` is not a junction of this board", at.escape_debug()))?;
+        .ok_or_else(|| NotOnBoard::Junction(at.to_string()))?;
     Ok(PieceAction::Drop { kind, to })
 }
 
 /// Reads a piece action on `board`: a step or move, a merge or a split, perhaps after a
 /// step, or a drop.
-fn read_piece(model: &GameModel, board: &Board, text: &str) -> Result<PieceAction, String> {
+fn read_piece(model: &GameModel, board: &Board, text: &str) -> Result<PieceAction, Unread> {
     let forms = &model.rules.forms;
     let junction = |name: &str| {
         board
             .junction_by_name(name)
-            .ok_or_else(|| format!("`{}` is not a junction of this board", name.escape_debug()))
+            .ok_or_else(|| NotOnBoard::Junction(name.to_string()))
     };
     if text.is_empty() {
-        return Err("a piece action such as `a1-c3` is missing".into());
+        return Err(TurnSyntax::NoPieceAction.into());
     }
     if let Some((kind, at)) = text.split_once('*') {
         return read_drop(model, board, kind, at);
@@ -343,17 +341,17 @@ fn read_piece(model: &GameModel, board: &Board, text: &str) -> Result<PieceActio
     let (step, main) = match text.split_once(';') {
         Some((first, second)) => {
             let Some((from, to)) = first.split_once('-') else {
-                return Err("before `;` comes a step such as `a1-c3`".into());
+                return Err(TurnSyntax::NoStepBeforeSemicolon.into());
             };
             (Some((junction(from)?, junction(to)?)), second)
         }
         None => (None, text),
     };
     let Some((left, right)) = main.split_once('-') else {
-        return Err("expected `from-to`, `a,b-target` or `source-a,2xb`".into());
+        return Err(TurnSyntax::NoDash.into());
     };
     if right.contains('-') {
-        return Err("more than one `-`".into());
+        return Err(TurnSyntax::TwoDashes.into());
     }
     let sources: Vec<&str> = left.split(',').collect();
     let targets: Vec<&str> = right.split(',').collect();
@@ -361,7 +359,7 @@ fn read_piece(model: &GameModel, board: &Board, text: &str) -> Result<PieceActio
         (1, 1) if !right.starts_with(|c: char| c.is_ascii_digit()) => {
             let (from, to) = (junction(sources[0])?, junction(targets[0])?);
             if step.is_some() {
-                return Err("after `;` comes a merge or a split, not a step".into());
+                return Err(TurnSyntax::StepAfterStep.into());
             }
             // One text, two actions: the ruleset has one or the other.
             if forms.has_piece(crate::forms::PieceForm::Move) {
@@ -374,7 +372,7 @@ fn read_piece(model: &GameModel, board: &Board, text: &str) -> Result<PieceActio
             let mut list: ArrayVec<JunctionId, MAX_LINKS> = ArrayVec::new();
             for s in &sources {
                 list.try_push(junction(s)?)
-                    .map_err(|_| "too many stacks".to_string())?;
+                    .map_err(|_| TurnSyntax::TooManyStacks)?;
             }
             PieceAction::Merge {
                 step,
@@ -391,17 +389,12 @@ fn read_piece(model: &GameModel, board: &Board, text: &str) -> Result<PieceActio
                 } else {
                     match (t[..digits].parse::<u8>(), t[digits..].strip_prefix('x')) {
                         (Ok(h), Some(name)) if h >= 2 => (h, name),
-                        _ => {
-                            return Err(format!(
-                                "`{}`: a substack height is written `2x`, `3x`, ...",
-                                t.escape_debug()
-                            ))
-                        }
+                        _ => return Err(TurnSyntax::SubstackHeight(t.to_string()).into()),
                     }
                 };
                 parts
                     .try_push((junction(name)?, height))
-                    .map_err(|_| "too many substacks".to_string())?;
+                    .map_err(|_| TurnSyntax::TooManySubstacks)?;
             }
             PieceAction::Split {
                 step,
@@ -409,6 +402,6 @@ fn read_piece(model: &GameModel, board: &Board, text: &str) -> Result<PieceActio
                 parts,
             }
         }
-        _ => return Err("a turn moves one stack to many junctions or many stacks to one".into()),
+        _ => return Err(TurnSyntax::ManyToMany.into()),
     })
 }

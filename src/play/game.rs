@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use thiserror::Error;
 use variant_run_core::{
-    CellId, IllegalTurnError, LegalTurn, Outcome, PlayerId, Position, TurnError,
+    CellId, Illegal, IllegalTurnError, LegalTurn, Outcome, PlayerId, Position, TurnError,
 };
 
 use super::layouts::{seeded_layout, Layout, LayoutChoiceError};
@@ -54,7 +54,7 @@ pub fn canonical_turn(
     if let Some(reason) = variant.refusal(&variant.model, position, &turn.delta)? {
         return Err(GameError::Turn(TurnError::Illegal(IllegalTurnError {
             text: turn.text,
-            reason,
+            reason: Illegal::ByRule(reason),
         })));
     }
     if !variant.has_after_turn() {

@@ -15,7 +15,7 @@
 //! let shown = boardspace.play(&mut game, "Move C 7 B 6").unwrap();
 //! ```
 
-use variant_run_core::{ActionNotation, GameModel, LegalTurn, Position, Turn, TurnSyntaxError};
+use variant_run_core::{ActionNotation, GameModel, LegalTurn, Position, Turn, TurnReadError};
 
 use super::game::{canonical_turn, Game, GameError};
 use crate::ruleset::{Variant, SERVER_NOTATION as SERVER};
@@ -89,13 +89,13 @@ impl<'v> Notation<'v> {
     /// [`Notation::read`], for tools that check many turns.
     ///
     /// # Errors
-    /// The text cannot be read.
+    /// The text cannot be read, or names what is not on this board.
     pub fn read_unchecked(
         &self,
         model: &GameModel,
         position: &Position,
         text: &str,
-    ) -> Result<Turn, TurnSyntaxError> {
+    ) -> Result<Turn, TurnReadError> {
         match self {
             Notation::Server => model.read_turn(position, text),
             Notation::Actions(_, notation) => notation.read_turn(model, position, text),

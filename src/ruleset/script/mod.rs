@@ -19,6 +19,7 @@ mod lint;
 pub mod memo;
 mod modules;
 mod probe;
+mod question;
 pub mod questions;
 pub mod replay;
 pub mod shared_memory;
