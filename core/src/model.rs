@@ -110,6 +110,17 @@ impl GameModel {
         deltas
     }
 
+    /// Calls `each` with the change of every turn the side to move can make, in the order
+    /// turns are generated, a change as often as turns make it: for a caller that keeps
+    /// few of them (a search that opens a few turns of hundreds) and need not hold them
+    /// all, as [`GameModel::distinct_deltas`] does.
+    pub fn for_each_delta(&self, position: &Position, each: &mut dyn FnMut(&Delta)) {
+        let _ = self.for_each_turn(position, &mut |turn, staged| {
+            each(&delta_of(turn, staged));
+            ControlFlow::Continue(())
+        });
+    }
+
     /// The distinct changes that make this flip (or none), as [`GameModel::distinct_deltas`]
     /// gives them: a search that takes a turn in two steps, the flip then the rest,
     /// lists one flip option's changes at a time. A flip the position does not allow

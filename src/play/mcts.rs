@@ -752,7 +752,7 @@ mod tests {
             .position()
             .clone();
         for _ in 0..steps {
-            let turns = ordered_turns(&variant, &position, &mut rng.clone()).unwrap();
+            let turns = ordered_turns(&variant, &position, rng.clone().next_u64()).unwrap();
             if found(
                 &variant,
                 &position,
@@ -787,10 +787,10 @@ mod tests {
                 let capture = &turns[0];
                 capture.pieces_taken(position, mover) > 0 && score(capture) < best && best > now
             });
-        let turns = ordered_turns(&variant, &position, &mut rng.clone()).unwrap();
+        let turns = ordered_turns(&variant, &position, rng.clone().next_u64()).unwrap();
         let score = score_after(&variant, &position);
         let best = turns.iter().map(&score).max().unwrap();
-        let root = root_turns(&variant, &position, &mut rng.clone()).unwrap();
+        let root = root_turns(&variant, &position, rng.clone().next_u64()).unwrap();
         assert_eq!(score(&root[0]), best, "the best evaluated first");
         assert_eq!(root[1], turns[0], "the biggest capture second");
         assert_eq!(root.len(), turns.len());
@@ -810,8 +810,8 @@ mod tests {
                 let worse_early = scores.iter().take(4).filter(|&&s| s < now).count();
                 scores.iter().all(|&s| s <= now) && worse_early >= 2
             });
-        let turns = ordered_turns(&variant, &position, &mut rng.clone()).unwrap();
-        let root = root_turns(&variant, &position, &mut rng.clone()).unwrap();
+        let turns = ordered_turns(&variant, &position, rng.clone().next_u64()).unwrap();
+        let root = root_turns(&variant, &position, rng.clone().next_u64()).unwrap();
         assert!(root == turns, "the root opens its turns captures first");
     }
 

@@ -1,19 +1,21 @@
 //! The turns a search node opens, in the order it opens them, and the window of them it
 //! keeps.
 //!
-//! Progressive widening opens a few dozen of a Truchet position's hundreds of turns, so a
-//! node that kept its whole list held a hundred kilobytes for the few it used: most of
-//! a search's memory. A node keeps a window of its list instead, from the next turn to
-//! open on, and the seed its order was drawn with; when widening reaches past the window
-//! (a node visited more than about a thousand times), the list is made again from that
-//! seed, the same turns in the same order, and the window moves on. So what the search
-//! opens is what a whole list would have given it.
+//! Progressive widening opens a few dozen of a Truchet position's hundreds of turns. A
+//! node that listed and kept them all held a hundred kilobytes for the few it used, and
+//! listing them (every change made, copied, hashed and told apart from the others) was
+//! most of a search's work. The order is a key per turn instead: the turns that take the
+//! most enemy pieces first, the rest by a random key drawn from the turn's change and the
+//! node's seed. A node below the root keeps a window of the first turns of that order,
+//! found in one walk over the turns the position has that keeps only the captures and the
+//! turns of smallest key; when widening reaches past the window (a node visited about a
+//! thousand times), the walk is made again for more, the same turns in the same order.
 
-use std::borrow::Cow;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::hash::BuildHasher;
 
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
+use rustc_hash::FxBuildHasher;
 use variant_run_core::{Delta, Position};
 
 use crate::play::game::GameError;
@@ -38,15 +40,15 @@ pub(super) struct TurnList {
     /// The turns from `from` on.
     window: Vec<Delta>,
     from: usize,
-    /// How many turns the whole list holds.
-    total: usize,
+    /// How many turns the whole list holds, where the window reaches its end.
+    total: Option<usize>,
     seed: u64,
     order: Order,
 }
 
 impl TurnList {
-    /// The turns of `position` in `order`, drawn from `seed`; `keep` of them kept (all
-    /// with `None`).
+    /// The turns of `position` in `order`, drawn from `seed`: the first `keep` of them,
+    /// or all with `None`.
     pub(super) fn new(
         variant: &Variant,
         position: &Position,
@@ -54,14 +56,16 @@ impl TurnList {
         order: Order,
         keep: Option<usize>,
     ) -> Result<TurnList, GameError> {
-        let mut whole = listed(variant, position, seed, order)?;
-        let total = whole.len();
-        if let Some(keep) = keep {
-            whole.truncate(keep);
-            whole.shrink_to_fit();
-        }
+        let (window, total) = match (order, keep) {
+            (Order::Captures, Some(keep)) => first_turns(variant, position, seed, keep)?,
+            _ => {
+                let whole = listed(variant, position, seed, order)?;
+                let total = whole.len();
+                (whole, Some(total))
+            }
+        };
         Ok(TurnList {
-            window: whole,
+            window,
             from: 0,
             total,
             seed,
@@ -69,12 +73,14 @@ impl TurnList {
         })
     }
 
+    /// How many turns it has: as many as it may open where the window does not reach
+    /// the end of its list.
     pub(super) fn len(&self) -> usize {
-        self.total
+        self.total.unwrap_or(usize::MAX)
     }
 
     pub(super) fn is_empty(&self) -> bool {
-        self.total == 0
+        self.total == Some(0)
     }
 
     /// The bytes it holds.
@@ -83,7 +89,7 @@ impl TurnList {
     }
 
     /// Turn `index` of the whole list (below [`TurnList::len`]). Past the window, the
-    /// list is made again and the window starts at `index`: the bytes it holds may change.
+    /// walk is made again and the window starts at `index`: the bytes it holds may change.
     pub(super) fn get(
         &mut self,
         variant: &Variant,
@@ -93,9 +99,17 @@ impl TurnList {
         let inside = index >= self.from && index < self.from + self.window.len();
         if !inside {
             let keep = self.window.len().max(WINDOW);
-            let whole = listed(variant, position, self.seed, self.order)?;
-            self.window = whole.into_iter().skip(index).take(keep).collect();
+            let (first, total) = match self.order {
+                Order::Captures => first_turns(variant, position, self.seed, index + keep)?,
+                Order::Evaluation => {
+                    let whole = listed(variant, position, self.seed, self.order)?;
+                    let total = whole.len();
+                    (whole, Some(total))
+                }
+            };
+            self.window = first.into_iter().skip(index).take(keep).collect();
             self.from = index;
+            self.total = total;
         }
         Ok(&self.window[index - self.from])
     }
@@ -106,11 +120,11 @@ impl TurnList {
         &self,
         variant: &Variant,
         position: &Position,
-    ) -> Result<Cow<'_, [Delta]>, GameError> {
-        if self.from == 0 && self.window.len() == self.total {
-            Ok(Cow::Borrowed(&self.window))
+    ) -> Result<std::borrow::Cow<'_, [Delta]>, GameError> {
+        if self.from == 0 && self.total == Some(self.window.len()) {
+            Ok(std::borrow::Cow::Borrowed(&self.window))
         } else {
-            Ok(Cow::Owned(listed(
+            Ok(std::borrow::Cow::Owned(listed(
                 variant, position, self.seed, self.order,
             )?))
         }
@@ -123,24 +137,117 @@ fn listed(
     seed: u64,
     order: Order,
 ) -> Result<Vec<Delta>, GameError> {
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
     match order {
-        Order::Captures => ordered_turns(variant, position, &mut rng),
-        Order::Evaluation => root_turns(variant, position, &mut rng),
+        Order::Captures => ordered_turns(variant, position, seed),
+        Order::Evaluation => root_turns(variant, position, seed),
     }
 }
 
+/// A turn's place in a node's random order: its change's hash mixed with the node's
+/// seed (splitmix64's finaliser). Equal changes get equal keys, so a turn has one place
+/// however often the walk meets it, and however the turns are listed.
+fn key(seed: u64, delta: &Delta) -> u64 {
+    let mut z = FxBuildHasher.hash_one(delta) ^ seed;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// The distinct turns of a position, the ones that take the most enemy pieces first (by
-/// landing; after-turn captures are found by the search), the rest in random order.
+/// landing; after-turn captures are found by the search), the rest in a random order
+/// drawn from `seed` (see [`key`]).
 pub(super) fn ordered_turns(
     variant: &Variant,
     position: &Position,
-    rng: &mut Pcg64Mcg,
+    seed: u64,
 ) -> Result<Vec<Delta>, GameError> {
-    let mut turns = variant.distinct_deltas(position)?;
-    turns.shuffle(rng);
-    turns.sort_by_cached_key(|d| std::cmp::Reverse(d.pieces_taken(position, position.side())));
-    Ok(turns)
+    let mover = position.side();
+    let mut keyed: Vec<((Reverse<i64>, u64), Delta)> = variant
+        .distinct_deltas(position)?
+        .into_iter()
+        .map(|d| ((Reverse(d.pieces_taken(position, mover)), key(seed, &d)), d))
+        .collect();
+    keyed.sort_unstable_by_key(|(k, _)| *k);
+    Ok(keyed.into_iter().map(|(_, d)| d).collect())
+}
+
+/// A turn that takes nothing, by its key: the largest on top of the heap that keeps the
+/// smallest.
+struct Quiet {
+    key: u64,
+    delta: Delta,
+}
+
+impl PartialEq for Quiet {
+    fn eq(&self, other: &Quiet) -> bool {
+        self.key == other.key
+    }
+}
+impl Eq for Quiet {}
+impl PartialOrd for Quiet {
+    fn partial_cmp(&self, other: &Quiet) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Quiet {
+    fn cmp(&self, other: &Quiet) -> std::cmp::Ordering {
+        self.key.cmp(&other.key)
+    }
+}
+
+/// The first `upto` turns of [`ordered_turns`]'s order, and how many turns there are in
+/// all if that is all of them: one walk over the turns the position has, keeping the
+/// captures and the `upto` turns of smallest key that take nothing. A ruleset with a
+/// legality rule is asked about every turn, so its turns are listed whole.
+fn first_turns(
+    variant: &Variant,
+    position: &Position,
+    seed: u64,
+    upto: usize,
+) -> Result<(Vec<Delta>, Option<usize>), GameError> {
+    if variant.has_turn_rule() {
+        let mut whole = ordered_turns(variant, position, seed)?;
+        let total = whole.len();
+        whole.truncate(upto);
+        return Ok((whole, (total <= upto).then_some(total)));
+    }
+    let mover = position.side();
+    let mut captures: Vec<(Reverse<i64>, u64, Delta)> = Vec::new();
+    let mut quiet: BinaryHeap<Quiet> = BinaryHeap::with_capacity(upto + 1);
+    // Whether a turn that takes nothing was left out.
+    let mut more = false;
+    variant.model.for_each_delta(position, &mut |delta| {
+        let k = key(seed, delta);
+        let taken = delta.pieces_taken(position, mover);
+        if taken > 0 {
+            if !captures.iter().any(|(_, c, d)| *c == k && d == delta) {
+                captures.push((Reverse(taken), k, delta.clone()));
+            }
+            return;
+        }
+        if quiet.len() == upto && quiet.peek().is_none_or(|top| k > top.key) {
+            more = true;
+            return;
+        }
+        if quiet.iter().any(|q| q.key == k && q.delta == *delta) {
+            return;
+        }
+        quiet.push(Quiet {
+            key: k,
+            delta: delta.clone(),
+        });
+        if quiet.len() > upto {
+            quiet.pop();
+            more = true;
+        }
+    });
+    captures.sort_unstable_by_key(|(taken, k, _)| (*taken, *k));
+    let found = captures.len() + quiet.len();
+    let total = (!more && found <= upto).then_some(found);
+    let mut first: Vec<Delta> = captures.into_iter().map(|(_, _, d)| d).collect();
+    first.extend(quiet.into_sorted_vec().into_iter().map(|q| q.delta));
+    first.truncate(upto);
+    Ok((first, total))
 }
 
 /// The root's turns where the ruleset has an `evaluate`: taken in turn from two orders,
@@ -162,9 +269,9 @@ pub(super) fn ordered_turns(
 pub(super) fn root_turns(
     variant: &Variant,
     position: &Position,
-    rng: &mut Pcg64Mcg,
+    seed: u64,
 ) -> Result<Vec<Delta>, GameError> {
-    let by_captures = ordered_turns(variant, position, rng)?;
+    let by_captures = ordered_turns(variant, position, seed)?;
     let mover = position.side();
     // Indices into `by_captures` of the turns the evaluation says gain on the position,
     // best first; a stable sort keeps the capture order among equals.
@@ -210,13 +317,20 @@ mod tests {
         let whole = TurnList::new(&variant, position, 7, Order::Captures, None).unwrap();
         let mut window = TurnList::new(&variant, position, 7, Order::Captures, Some(5)).unwrap();
         assert!(whole.len() > 100, "{}", whole.len());
-        assert_eq!(window.len(), whole.len());
+        assert_eq!(window.len(), usize::MAX, "the window does not know the end");
         assert!(window.bytes() * 10 < whole.bytes());
         let listed = whole.whole(&variant, position).unwrap();
         assert_eq!(window.whole(&variant, position).unwrap(), listed);
         for (i, turn) in listed.iter().enumerate() {
             assert_eq!(window.get(&variant, position, i).unwrap(), turn, "turn {i}");
         }
+        assert_eq!(window.len(), whole.len(), "the last window reaches the end");
+        // The captures come first, the most pieces taken first.
+        let taken: Vec<i64> = listed
+            .iter()
+            .map(|d| d.pieces_taken(position, position.side()))
+            .collect();
+        assert!(taken.windows(2).all(|w| w[0] >= w[1]), "{taken:?}");
         // Another seed, another order of the turns that take nothing.
         let other = TurnList::new(&variant, position, 8, Order::Captures, None).unwrap();
         assert_ne!(other.whole(&variant, position).unwrap(), listed);
