@@ -555,6 +555,42 @@ impl Player for MctsPlayer {
                 return Ok(Choice::Turn(turn.clone()));
             }
         }
+        let tree = self.search(variant, position)?;
+        let root = &tree.nodes[0];
+        let turns = root
+            .turns
+            .as_ref()
+            .expect("a searched root has its turns")
+            .whole(variant, position)?;
+        let (index, node) = safest_turn(&tree, variant, position, &turns)?;
+        // Its change, or the position it leaves, names the legal turn to play.
+        let delta = &turns[index];
+        let target = match node {
+            Some(c) => tree.nodes[c].position.clone(),
+            None => variant.play(position, delta)?,
+        };
+        let mut chosen = legal.iter().position(|t| t.delta == *delta);
+        if chosen.is_none() {
+            for (i, turn) in legal.iter().enumerate() {
+                if variant.play(position, &turn.delta)? == target {
+                    chosen = Some(i);
+                    break;
+                }
+            }
+        }
+        self.view = node.map(|c| tree.view_through(c));
+        let i = chosen.expect("every searched turn is one of the legal turns");
+        let turn = legal.into_iter().nth(i).expect("an index of the list");
+        // The search goes on from the chosen turn's subtree, if it has one.
+        self.tree = node.map(|c| tree.rerooted(c));
+        Ok(Choice::Turn(turn))
+    }
+}
+
+impl MctsPlayer {
+    /// The search from `position` for the budget: the tree kept from the last turn where
+    /// the game followed it, grown by as many steps as the budget allows.
+    fn search(&mut self, variant: &Variant, position: &Position) -> Result<Tree, GameError> {
         let mut tree = self.tree_for(variant, position)?;
         // Scored by the gain, the lead to gain on is the one here; a subtree kept from
         // the last turn was scored against the lead then, a capture or two away.
@@ -575,69 +611,54 @@ impl Player for MctsPlayer {
             tree.step(variant, &mut self.rng)?;
             done += 1;
         }
-        // The most visited turn (the first of equals) after which the opponent cannot win
-        // at once; if every turn the search opened lets them, the first of the others that
-        // does not; if all do, the most visited.
-        let root = &tree.nodes[0];
-        let turns = root
-            .turns
-            .as_ref()
-            .expect("a searched root has its turns")
-            .whole(variant, position)?;
-        let mut ranked: Vec<(usize, usize)> = root.children.iter().copied().enumerate().collect();
-        ranked.sort_by_key(|&(i, c)| (std::cmp::Reverse(tree.nodes[c].visits), i));
-        let most_visited = *ranked
-            .first()
-            .expect("a searched root with turns has children");
-        let mut pick = None;
-        for &(i, c) in &ranked {
-            if !lookahead::loses_at_once(variant, &tree.nodes[c].position)? {
-                pick = Some((i, Some(c)));
-                break;
-            }
+        Ok(tree)
+    }
+}
+
+/// The root's turn to play, by its place in the root's `turns` and its node if opened:
+/// the most visited (the first of equals) after which the opponent cannot win at once;
+/// if every turn the search opened lets them, the first of the others that does not; if
+/// all do, the most visited.
+fn safest_turn(
+    tree: &Tree,
+    variant: &Variant,
+    position: &Position,
+    turns: &[variant_run_core::Delta],
+) -> Result<(usize, Option<usize>), GameError> {
+    let root = &tree.nodes[0];
+    let mut ranked: Vec<(usize, usize)> = root.children.iter().copied().enumerate().collect();
+    ranked.sort_by_key(|&(i, c)| (std::cmp::Reverse(tree.nodes[c].visits), i));
+    let most_visited = *ranked
+        .first()
+        .expect("a searched root with turns has children");
+    for &(i, c) in &ranked {
+        if !lookahead::loses_at_once(variant, &tree.nodes[c].position)? {
+            return Ok((i, Some(c)));
         }
-        if pick.is_none() {
-            for (i, delta) in turns.iter().enumerate().skip(root.children.len()) {
-                if !lookahead::loses_at_once(variant, &variant.play(position, delta)?)? {
-                    pick = Some((i, None));
-                    break;
-                }
-            }
+    }
+    for (i, delta) in turns.iter().enumerate().skip(root.children.len()) {
+        if !lookahead::loses_at_once(variant, &variant.play(position, delta)?)? {
+            return Ok((i, None));
         }
-        let (index, node) = pick.unwrap_or((most_visited.0, Some(most_visited.1)));
-        // Its change, or the position it leaves, names the legal turn to play.
-        let delta = &turns[index];
-        let target = match node {
-            Some(c) => tree.nodes[c].position.clone(),
-            None => variant.play(position, delta)?,
-        };
-        let mut chosen = legal.iter().position(|t| t.delta == *delta);
-        if chosen.is_none() {
-            for (i, turn) in legal.iter().enumerate() {
-                if variant.play(position, &turn.delta)? == target {
-                    chosen = Some(i);
-                    break;
-                }
-            }
+    }
+    Ok((most_visited.0, Some(most_visited.1)))
+}
+
+impl Tree {
+    /// What the search says of the root's child `child`: the chance through it, and the
+    /// share of the search it had.
+    fn view_through(&self, child: usize) -> SearchView {
+        let root = &self.nodes[0];
+        let node = &self.nodes[child];
+        let searched: u32 = root.children.iter().map(|&k| self.nodes[k].visits).sum();
+        SearchView {
+            chance: if node.visits > 0 {
+                node.chance / f64::from(node.visits)
+            } else {
+                0.5
+            },
+            focus: (searched > 0).then(|| f64::from(node.visits) / f64::from(searched)),
         }
-        // The chance through the chosen turn, and the share of the search it had.
-        self.view = node.map(|c| {
-            let child = &tree.nodes[c];
-            let searched: u32 = root.children.iter().map(|&k| tree.nodes[k].visits).sum();
-            SearchView {
-                chance: if child.visits > 0 {
-                    child.chance / f64::from(child.visits)
-                } else {
-                    0.5
-                },
-                focus: (searched > 0).then(|| f64::from(child.visits) / f64::from(searched)),
-            }
-        });
-        let i = chosen.expect("every searched turn is one of the legal turns");
-        let turn = legal.into_iter().nth(i).expect("an index of the list");
-        // The search goes on from the chosen turn's subtree, if it has one.
-        self.tree = node.map(|c| tree.rerooted(c));
-        Ok(Choice::Turn(turn))
     }
 }
 
