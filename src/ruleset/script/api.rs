@@ -367,6 +367,16 @@ fn register_turn_api(engine: &mut Engine) {
 pub fn register_game_api(engine: &mut Engine) {
     engine.register_type_with_name::<GameView>("Game");
     engine.register_type_with_name::<GroupView>("Group");
+    register_position_facts(engine);
+    register_counters_and_last_turn(engine);
+    register_lines_and_groups(engine);
+    register_board_reads(engine);
+    register_chains_and_changes(engine);
+    register_params_and_printing(engine);
+}
+
+/// The player to move, the tiles, and each player's pieces, kinds and stacks.
+fn register_position_facts(engine: &mut Engine) {
     // The player to move now, and the one who made the turn just played.
     engine.register_fn("get$to_move", |ctx: NativeCallContext, g: &mut GameView| {
         g.ask(&ctx, Question::ToMove)
@@ -439,6 +449,10 @@ pub fn register_game_api(engine: &mut Engine) {
             g.ask(&ctx, Question::Tallest(p.into()))
         },
     );
+}
+
+/// Counters, and what the turn that led here did.
+fn register_counters_and_last_turn(engine: &mut Engine) {
     // Counters: read anywhere, changed by the after-turn script.
     engine.register_fn(
         "counter",
@@ -480,6 +494,10 @@ pub fn register_game_api(engine: &mut Engine) {
     engine.register_fn("get$last_turn", |g: &mut GameView| {
         g.turn_view(WhichTurn::Last)
     });
+}
+
+/// Lines through junctions, who can move, who tops what, and groups.
+fn register_lines_and_groups(engine: &mut Engine) {
     // Lines: the lattice's directions, a junction's ray, the lines of n through it, and
     // the junction past a neighbour.
     engine.register_fn("directions", |ctx: NativeCallContext, g: &mut GameView| {
@@ -546,6 +564,10 @@ pub fn register_game_api(engine: &mut Engine) {
         "held_by",
         |g: &mut GameView, given: Dynamic, p: &str| -> Fallible<GroupView> { g.held_by(given, p) },
     );
+}
+
+/// The top pieces taken off a group, and the board read: junctions, cells, tiles.
+fn register_board_reads(engine: &mut Engine) {
     // Takes the top piece off each of the given junctions (a group, or junction names);
     // the pieces leave the game. Only the after-turn script's changes are kept.
     engine.register_fn(
@@ -639,6 +661,10 @@ pub fn register_game_api(engine: &mut Engine) {
         "home",
         |ctx: NativeCallContext, g: &mut GameView, p: &str| g.ask(&ctx, Question::Home(p.into())),
     );
+}
+
+/// Colours and chains, and the changes an after-turn script makes to the pieces.
+fn register_chains_and_changes(engine: &mut Engine) {
     // The colour of the junctions the player owns: "dark" or "light".
     engine.register_fn(
         "player_colour",
@@ -711,7 +737,10 @@ pub fn register_game_api(engine: &mut Engine) {
             g.change(Change::ReturnToSupply, given)
         },
     );
+}
 
+/// The ruleset's parameters, and groups printed.
+fn register_params_and_printing(engine: &mut Engine) {
     // A value from the ruleset's [params] table.
     engine.register_fn(
         "param",
