@@ -199,34 +199,89 @@ pub fn length_chart(series: &[(&str, &Summary)]) -> String {
     let most = counts.iter().flatten().copied().max().unwrap_or(1).max(1);
     // The count axis ends on a tick, so its top is labelled.
     let step = round_step(most, 5);
-    let top_count = most.div_ceil(step) * step;
-    let (left, right, top, bottom) = (56.0, 24.0, 46.0, 44.0);
-    let (width, height) = (840.0, 320.0);
-    let plot_w = width - left - right;
-    let plot_h = height - top - bottom;
-    let base = top + plot_h;
-    let y = |count: u64| base - count as f64 / top_count as f64 * plot_h;
-    let end = bins.start + bins.count as u64 * bins.width;
-    let (first, last) = (bins.start as f64 - 0.5, end as f64 - 0.5);
-    let x = |turns: f64| left + (turns - first) / (last - first) * plot_w;
-    let mut svg = svg_start(width, height, "histogram of game lengths");
+    let plot = LengthPlot::new(&bins, most.div_ceil(step) * step);
+    let mut svg = svg_start(plot.width, plot.height, "histogram of game lengths");
+    plot.count_axis(&mut svg, step);
+    for (i, (name, _)) in series.iter().enumerate() {
+        plot.bars(&mut svg, &bins, i, name, &counts[i]);
+    }
+    plot.turn_axis(&mut svg, &bins);
+    plot.means(&mut svg, series);
+    if series.len() == 2 {
+        legend(&mut svg, plot.width - plot.right - 100.0, 4.0, 0.45);
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
 
-    let mut tick = 0;
-    while tick <= top_count {
-        let ty = y(tick);
-        let _ = writeln!(
-            svg,
-            "<line x1=\"{left}\" y1=\"{ty:.1}\" x2=\"{}\" y2=\"{ty:.1}\" stroke=\"#e4e4e4\"/>\
-             <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{tick}</text>",
-            width - right,
-            left - 6.0,
-            ty + 4.0
-        );
-        tick += step;
+/// The length histogram's frame: its margins, and where a count and a number of turns
+/// fall.
+struct LengthPlot {
+    width: f64,
+    height: f64,
+    left: f64,
+    right: f64,
+    top: f64,
+    plot_w: f64,
+    plot_h: f64,
+    /// The plot's bottom edge.
+    base: f64,
+    /// The counts axis's top, a tick.
+    top_count: u64,
+    /// The turns at the plot's left and right edges.
+    first: f64,
+    last: f64,
+}
+
+impl LengthPlot {
+    fn new(bins: &Bins, top_count: u64) -> LengthPlot {
+        let (left, right, top, bottom) = (56.0, 24.0, 46.0, 44.0);
+        let (width, height) = (840.0, 320.0);
+        let end = bins.start + bins.count as u64 * bins.width;
+        LengthPlot {
+            width,
+            height,
+            left,
+            right,
+            top,
+            plot_w: width - left - right,
+            plot_h: height - top - bottom,
+            base: height - bottom,
+            top_count,
+            first: bins.start as f64 - 0.5,
+            last: end as f64 - 0.5,
+        }
     }
 
-    for (i, (name, _)) in series.iter().enumerate() {
-        for (b, &count) in counts[i].iter().enumerate() {
+    fn y(&self, count: u64) -> f64 {
+        self.base - count as f64 / self.top_count as f64 * self.plot_h
+    }
+
+    fn x(&self, turns: f64) -> f64 {
+        self.left + (turns - self.first) / (self.last - self.first) * self.plot_w
+    }
+
+    /// Grid lines and labels up the counts axis, every `step` games.
+    fn count_axis(&self, svg: &mut String, step: u64) {
+        let (left, right) = (self.left, self.right);
+        let mut tick = 0;
+        while tick <= self.top_count {
+            let ty = self.y(tick);
+            let _ = writeln!(
+                svg,
+                "<line x1=\"{left}\" y1=\"{ty:.1}\" x2=\"{}\" y2=\"{ty:.1}\" stroke=\"#e4e4e4\"/>\
+                 <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{tick}</text>",
+                self.width - right,
+                left - 6.0,
+                ty + 4.0
+            );
+            tick += step;
+        }
+    }
+
+    /// Series `i`'s bars, each with its count and range as a tooltip.
+    fn bars(&self, svg: &mut String, bins: &Bins, i: usize, name: &str, counts: &[u64]) {
+        for (b, &count) in counts.iter().enumerate() {
             if count == 0 {
                 continue;
             }
@@ -242,87 +297,93 @@ pub fn length_chart(series: &[(&str, &Summary)]) -> String {
             } else {
                 format!("{name}: ")
             };
-            let (x0, x1) = (x(from as f64 - 0.5), x((from + bins.width) as f64 - 0.5));
+            let (x0, x1) = (
+                self.x(from as f64 - 0.5),
+                self.x((from + bins.width) as f64 - 0.5),
+            );
             let _ = writeln!(
                 svg,
                 "<rect x=\"{x0:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{c}\" \
                  fill-opacity=\"0.45\" stroke=\"{c}\"><title>{prefix}{count} {games} of \
                  {range}</title></rect>",
-                y(count),
+                self.y(count),
                 x1 - x0,
-                base - y(count),
+                self.base - self.y(count),
                 c = COLOURS[i],
             );
         }
     }
 
-    // Turn ticks at round values, ten at most.
-    let turn_step = round_step(end - bins.start, 10);
-    let mut turns = bins.start.div_ceil(turn_step) * turn_step;
-    while turns as f64 <= last {
-        let tx = x(turns as f64);
+    /// The turns axis: ticks at round values, ten at most, and both axes' names.
+    fn turn_axis(&self, svg: &mut String, bins: &Bins) {
+        let base = self.base;
+        let end = bins.start + bins.count as u64 * bins.width;
+        let turn_step = round_step(end - bins.start, 10);
+        let mut turns = bins.start.div_ceil(turn_step) * turn_step;
+        while turns as f64 <= self.last {
+            let tx = self.x(turns as f64);
+            let _ = writeln!(
+                svg,
+                "<line x1=\"{tx:.1}\" y1=\"{base:.1}\" x2=\"{tx:.1}\" y2=\"{:.1}\" stroke=\"#222\"/>\
+                 <text x=\"{tx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{turns}</text>",
+                base + 5.0,
+                base + 18.0,
+            );
+            turns += turn_step;
+        }
         let _ = writeln!(
             svg,
-            "<line x1=\"{tx:.1}\" y1=\"{base:.1}\" x2=\"{tx:.1}\" y2=\"{:.1}\" stroke=\"#222\"/>\
-             <text x=\"{tx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{turns}</text>",
-            base + 5.0,
-            base + 18.0,
+            "<line x1=\"{}\" y1=\"{base:.1}\" x2=\"{}\" y2=\"{base:.1}\" stroke=\"#222\"/>\
+             <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">turns per game</text>\
+             <text x=\"14\" y=\"{mid:.1}\" transform=\"rotate(-90 14 {mid:.1})\" \
+             text-anchor=\"middle\">games</text>",
+            self.left,
+            self.width - self.right,
+            self.left + self.plot_w / 2.0,
+            self.height - 8.0,
+            mid = self.top + self.plot_h / 2.0,
         );
-        turns += turn_step;
     }
-    let _ = writeln!(
-        svg,
-        "<line x1=\"{left}\" y1=\"{base:.1}\" x2=\"{}\" y2=\"{base:.1}\" stroke=\"#222\"/>\
-         <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">turns per game</text>\
-         <text x=\"14\" y=\"{mid:.1}\" transform=\"rotate(-90 14 {mid:.1})\" \
-         text-anchor=\"middle\">games</text>",
-        width - right,
-        left + plot_w / 2.0,
-        height - 8.0,
-        mid = top + plot_h / 2.0,
-    );
 
-    // The means: dashed lines over the bars, each named above the plot. With two, the
-    // smaller mean's name stands left of its line and the larger's right of it, so the
-    // names cannot overlap however close the means are.
-    let means: Vec<(usize, f64)> = series
-        .iter()
-        .enumerate()
-        .filter_map(|(i, (_, s))| s.length.mean.map(|m| (i, m)))
-        .collect();
-    let smallest = means
-        .iter()
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|&(i, _)| i);
-    for &(i, mean) in &means {
-        let mx = x(mean);
-        let name = series_prefix(i, series.len());
-        let text = format!("{name}mean {mean:.1}");
-        let text_w = text.chars().count() as f64 * CHAR_WIDTH;
-        let (anchor, tx) = if means.len() < 2 {
-            let half = text_w / 2.0;
-            ("middle", mx.clamp(half, width - half))
-        } else if Some(i) == smallest {
-            ("end", (mx - 3.0).max(text_w))
-        } else {
-            ("start", (mx + 3.0).min(width - text_w))
-        };
-        let _ = writeln!(
-            svg,
-            "<line x1=\"{mx:.1}\" y1=\"{:.1}\" x2=\"{mx:.1}\" y2=\"{base:.1}\" stroke=\"{c}\" \
-             stroke-width=\"2\" stroke-dasharray=\"6 3\"/>\
-             <text x=\"{tx:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\" style=\"fill: {c}\">{}</text>",
-            top - 18.0,
-            top - 8.0,
-            escape(&text),
-            c = COLOURS[i],
-        );
+    /// The means: dashed lines over the bars, each named above the plot. With two, the
+    /// smaller mean's name stands left of its line and the larger's right of it, so the
+    /// names cannot overlap however close the means are.
+    fn means(&self, svg: &mut String, series: &[(&str, &Summary)]) {
+        let (width, top, base) = (self.width, self.top, self.base);
+        let means: Vec<(usize, f64)> = series
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (_, s))| s.length.mean.map(|m| (i, m)))
+            .collect();
+        let smallest = means
+            .iter()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|&(i, _)| i);
+        for &(i, mean) in &means {
+            let mx = self.x(mean);
+            let name = series_prefix(i, series.len());
+            let text = format!("{name}mean {mean:.1}");
+            let text_w = text.chars().count() as f64 * CHAR_WIDTH;
+            let (anchor, tx) = if means.len() < 2 {
+                let half = text_w / 2.0;
+                ("middle", mx.clamp(half, width - half))
+            } else if Some(i) == smallest {
+                ("end", (mx - 3.0).max(text_w))
+            } else {
+                ("start", (mx + 3.0).min(width - text_w))
+            };
+            let _ = writeln!(
+                svg,
+                "<line x1=\"{mx:.1}\" y1=\"{:.1}\" x2=\"{mx:.1}\" y2=\"{base:.1}\" stroke=\"{c}\" \
+                 stroke-width=\"2\" stroke-dasharray=\"6 3\"/>\
+                 <text x=\"{tx:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\" style=\"fill: {c}\">{}</text>",
+                top - 18.0,
+                top - 8.0,
+                escape(&text),
+                c = COLOURS[i],
+            );
+        }
     }
-    if series.len() == 2 {
-        legend(&mut svg, width - right - 100.0, 4.0, 0.45);
-    }
-    svg.push_str("</svg>\n");
-    svg
 }
 
 /// A round step (1, 2 or 5 times a power of ten) that cuts `0..=span` into at most
