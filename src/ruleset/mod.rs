@@ -360,13 +360,6 @@ impl Variant {
         }
     }
 
-    /// Whether the ruleset has a legality rule (`[rules] allowed`) that may refuse turns
-    /// the forms allow: a caller that walks the turns itself
-    /// ([`GameModel::for_each_delta`]) must then ask it.
-    pub fn has_turn_rule(&self) -> bool {
-        self.allowed.is_some()
-    }
-
     /// The position a turn's change leaves, the after-turn rules applied.
     ///
     /// # Errors

@@ -16,7 +16,7 @@ use std::collections::BinaryHeap;
 use std::hash::BuildHasher;
 
 use rustc_hash::FxBuildHasher;
-use variant_run_core::{Delta, Position};
+use variant_run_core::{Delta, Position, Referee};
 
 use crate::play::game::GameError;
 use crate::ruleset::Variant;
@@ -205,7 +205,7 @@ fn first_turns(
     seed: u64,
     upto: usize,
 ) -> Result<(Vec<Delta>, Option<usize>), GameError> {
-    if variant.has_turn_rule() {
+    if variant.filters_turns() {
         let mut whole = ordered_turns(variant, position, seed)?;
         let total = whole.len();
         whole.truncate(upto);
@@ -334,5 +334,24 @@ mod tests {
         // Another seed, another order of the turns that take nothing.
         let other = TurnList::new(&variant, position, 8, Order::Captures, None).unwrap();
         assert_ne!(other.whole(&variant, position).unwrap(), listed);
+    }
+
+    /// Under a legality rule the window holds only turns the rule allows, in the order
+    /// of the whole list.
+    #[test]
+    fn a_window_under_a_legality_rule_keeps_only_allowed_turns() {
+        let variant = Variant::load_named("examples/designs/browne-flip-limit", None).unwrap();
+        assert!(variant.filters_turns());
+        let game = Game::new(&variant, Layout::Random, 4).unwrap();
+        let position = game.position();
+        let allowed = variant.distinct_deltas(position).unwrap();
+        let whole = TurnList::new(&variant, position, 3, Order::Captures, None).unwrap();
+        let mut window = TurnList::new(&variant, position, 3, Order::Captures, Some(6)).unwrap();
+        let listed = whole.whole(&variant, position).unwrap();
+        assert_eq!(listed.len(), allowed.len());
+        for (i, turn) in listed.iter().enumerate() {
+            assert_eq!(window.get(&variant, position, i).unwrap(), turn, "turn {i}");
+            assert!(allowed.contains(turn));
+        }
     }
 }
