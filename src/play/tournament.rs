@@ -25,7 +25,7 @@ use super::game::{Game, GameError};
 use super::game_count::GameCount;
 pub use super::game_record::{End, GameRecord, PositionRecord};
 use super::notation::Notation;
-use super::players::{computer_player, PLAYER_KINDS};
+use super::player_kind::PlayerKind;
 use super::samples::{samples, SampleGame};
 use super::session::Seat;
 use super::setup::{GameSetup, PlayerChoice, SetupError};
@@ -76,7 +76,7 @@ pub struct MatchResult {
     /// The players' letters, by player id.
     pub letters: [char; 2],
     /// The match's two players, by the side they take in game 0 (player id).
-    pub kinds: [String; 2],
+    pub kinds: [PlayerKind; 2],
     /// Whether the players change sides every game (they do when their kinds differ).
     pub alternate: bool,
     /// What the games add up to (and every game, if the spec kept them).
@@ -115,25 +115,21 @@ pub fn game_seed(seed: u64, index: usize) -> u64 {
     (z ^ (z >> 31)).wrapping_add(index as u64)
 }
 
-/// The kinds of player a match can use: the computer players.
-pub fn computer_kinds() -> Vec<&'static str> {
-    PLAYER_KINDS
-        .iter()
-        .map(|(kind, _)| *kind)
-        .filter(|kind| computer_player(kind, 0).is_some())
-        .collect()
-}
-
 impl MatchSpec {
     /// The set-up of game `index`: its seed, and the players on their sides.
-    pub fn game_setup(&self, letters: [char; 2], kinds: &[String; 2], index: usize) -> GameSetup {
+    pub fn game_setup(
+        &self,
+        letters: [char; 2],
+        kinds: &[PlayerKind; 2],
+        index: usize,
+    ) -> GameSetup {
         let swapped = swaps(kinds, index);
         let mut setup = self.setup.clone();
         setup.seed = game_seed(self.setup.seed, index);
         setup.players = (0..2)
             .map(|side| PlayerChoice {
                 letter: letters[side],
-                kind: kinds[side ^ usize::from(swapped)].clone(),
+                kind: kinds[side ^ usize::from(swapped)],
             })
             .collect();
         setup
@@ -142,7 +138,7 @@ impl MatchSpec {
 
 /// Whether the players take each other's sides in game `index`: in odd games, when they
 /// are of different kinds.
-fn swaps(kinds: &[String; 2], index: usize) -> bool {
+fn swaps(kinds: &[PlayerKind; 2], index: usize) -> bool {
     kinds[0] != kinds[1] && index % 2 == 1
 }
 
@@ -153,7 +149,7 @@ pub struct ReadyMatch {
     spec: MatchSpec,
     variant: Variant,
     letters: [char; 2],
-    kinds: [String; 2],
+    kinds: [PlayerKind; 2],
 }
 
 impl MatchSpec {
@@ -176,11 +172,11 @@ impl MatchSpec {
         let letters = [rules.player_letter(0), rules.player_letter(1)];
         let kinds = self.setup.kinds(&variant)?;
         for (side, kind) in kinds.iter().enumerate() {
-            if computer_player(kind, 0).is_none() {
+            if kind.is_human() {
                 return Err(MatchError::Choice(format!(
                     "--player {}={kind}: a match is played by computer players ({})",
                     letters[side],
-                    computer_kinds().join(", ")
+                    PlayerKind::computer_names().join(", ")
                 )));
             }
         }
@@ -358,7 +354,7 @@ impl ReadyMatch {
             max_turns: spec.max_turns,
             letters: self.letters,
             alternate: self.kinds[0] != self.kinds[1],
-            kinds: self.kinds.clone(),
+            kinds: self.kinds,
             tally,
             samples,
         }
@@ -390,7 +386,7 @@ pub fn play_together(
         })
         .collect();
     // What the threads need of each match (a loaded ruleset stays on its thread).
-    let plans: Vec<(&MatchSpec, [char; 2], &[String; 2])> = matches
+    let plans: Vec<(&MatchSpec, [char; 2], &[PlayerKind; 2])> = matches
         .iter()
         .map(|m| (&m.spec, m.letters, &m.kinds))
         .collect();
@@ -415,7 +411,7 @@ pub fn play_together(
                         Err(e) => Err(e.clone()),
                     };
                     let record = record.map_err(|message| {
-                        let players = spec.setup.players.iter().map(|p| p.kind.as_str());
+                        let players = spec.setup.players.iter().map(|p| p.kind.to_string());
                         let error = MatchError::InGame {
                             index,
                             seed: setup.seed,
@@ -474,7 +470,7 @@ fn play_game(
 ) -> Result<GameRecord, MatchError> {
     let mut game: Game = setup.game(variant)?;
     let mut seats = setup.seats(variant)?;
-    let kinds = setup.kinds(variant)?;
+    let kinds = setup.kinds(variant)?.map(|kind| kind.to_string());
     let mut count = GameCount::new(variant, (index, setup.seed, swapped), kinds, list_positions);
     while game.outcome().is_none() && count.turns() < max_turns {
         let Seat::Computer { kind, player } = &mut seats[game.to_move() as usize] else {

@@ -28,10 +28,10 @@ fn position(variant: &Variant, side: char) -> Position {
 
 fn chosen(variant: &Variant, kind: &str, seed: u64, start: &Position) -> LegalTurn {
     let game = Game::from_position(variant, start.clone()).unwrap();
-    let mut player = computer_player(kind, seed).unwrap();
+    let mut player = computer_player(&kind.parse().unwrap(), seed).unwrap();
     match player.choose(&game).unwrap() {
         Choice::Turn(turn) => turn,
-        Choice::Text(text) => panic!("{kind} chose the text {text:?}"),
+        other => panic!("{kind} chose {other:?}"),
     }
 }
 
