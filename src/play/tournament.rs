@@ -96,13 +96,26 @@ pub enum MatchError {
     Game(#[from] GameError),
     #[error("{0}")]
     Choice(String),
-    /// A game failed; the message names it and its seed.
-    #[error("game {index} (seed {seed}): {message}")]
+    /// A game failed: named by its index and its seed, so it can be played again alone.
+    #[error("game {index} (seed {seed}): {error}")]
     InGame {
         index: usize,
         seed: u64,
-        message: String,
+        error: Box<MatchError>,
     },
+    /// A game of one of several matches played together failed: named by the players
+    /// of the match it belongs to (`mcts:100 against greedy: game 3 ...`).
+    #[error("{}: {error}", against(players))]
+    InMatch {
+        players: Vec<PlayerKind>,
+        error: Box<MatchError>,
+    },
+}
+
+/// A match's players as messages name it: `mcts:100 against greedy`.
+fn against(players: &[PlayerKind]) -> String {
+    let kinds: Vec<String> = players.iter().map(PlayerKind::to_string).collect();
+    kinds.join(" against ")
 }
 
 /// The seed of game `index` of a match with seed `seed`: a SplitMix64 step from the
@@ -305,15 +318,14 @@ impl ReadyMatch {
                                 let swapped = swaps(kinds, index);
                                 let limits = (spec.max_turns, spec.positions);
                                 play_game(variant, &setup, limits, index, swapped)
-                                    .map_err(|e| e.to_string())
                             }
-                            Err(e) => Err(e.to_string()),
+                            Err(e) => Err(MatchError::Load(e.clone())),
                         };
                         let kept = record
-                            .map_err(|message| MatchError::InGame {
+                            .map_err(|error| MatchError::InGame {
                                 index,
                                 seed: setup.seed,
-                                message,
+                                error: Box::new(error),
                             })
                             .and_then(keep);
                         if kept.is_ok() {
@@ -396,31 +408,25 @@ pub fn play_together(
             .map_init(
                 // Each match's ruleset, loaded on this thread when first needed.
                 || (0..plans.len()).map(|_| None).collect(),
-                |loaded: &mut Vec<Option<Result<Variant, String>>>, &(m, index)| {
+                |loaded: &mut Vec<Option<Result<Variant, VariantError>>>, &(m, index)| {
                     let (spec, letters, kinds) = plans[m];
-                    let variant = loaded[m]
-                        .get_or_insert_with(|| spec.setup.load().map_err(|e| e.to_string()));
+                    let variant = loaded[m].get_or_insert_with(|| spec.setup.load());
                     let setup = spec.game_setup(letters, kinds, index);
                     let record = match variant {
                         Ok(variant) => {
                             let swapped = swaps(kinds, index);
                             let limits = (spec.max_turns, spec.positions);
                             play_game(variant, &setup, limits, index, swapped)
-                                .map_err(|e| e.to_string())
                         }
-                        Err(e) => Err(e.clone()),
+                        Err(e) => Err(MatchError::Load(e.clone())),
                     };
-                    let record = record.map_err(|message| {
-                        let players = spec.setup.players.iter().map(|p| p.kind.to_string());
-                        let error = MatchError::InGame {
+                    let record = record.map_err(|error| MatchError::InMatch {
+                        players: spec.setup.players.iter().map(|p| p.kind).collect(),
+                        error: Box::new(MatchError::InGame {
                             index,
                             seed: setup.seed,
-                            message,
-                        };
-                        MatchError::Choice(format!(
-                            "{}: {error}",
-                            players.collect::<Vec<_>>().join(" against ")
-                        ))
+                            error: Box::new(error),
+                        }),
                     })?;
                     progress(&record);
                     Ok((m, record))
@@ -484,4 +490,26 @@ fn play_game(
     }
     let unfinished = format!("stopped after {max_turns} turns without a result");
     Ok(count.finish(&game, unfinished))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_game_of_matches_played_together_names_its_match_and_seed() {
+        let error = MatchError::InMatch {
+            players: vec!["mcts:100".parse().unwrap(), PlayerKind::Greedy],
+            error: Box::new(MatchError::InGame {
+                index: 3,
+                seed: 7,
+                error: Box::new(MatchError::Game(GameError::Stuck("mcts:100".into()))),
+            }),
+        };
+        assert_eq!(
+            error.to_string(),
+            "mcts:100 against greedy: game 3 (seed 7): mcts:100 found no turn to play \
+             although the game is not over"
+        );
+    }
 }
