@@ -2,14 +2,18 @@
 //! with the budget it was given. A kind is read from its text once, where it enters the
 //! program (a command line, the page, a results file), and written back as the same
 //! text wherever it is shown or kept (a record's `players` line, a report, the page).
+//! A kind's name, its text, what it does and the player it makes are all here: a new
+//! kind of player is a variant of [`PlayerKind`] and its player.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::alphabeta::{self, Limit};
-use super::mcts::{Budget, Scoring};
+use super::alphabeta::{self, AlphaBetaPlayer, Limit};
+use super::mcts::{Budget, MctsPlayer, Scoring, DEFAULT_PLAYOUTS};
+use super::player::Player;
+use super::players::{GreedyPlayer, RandomPlayer};
 
 /// A kind of player, as `--player x=<kind>` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,6 +154,23 @@ impl FromStr for PlayerKind {
             )),
         }
     }
+}
+
+/// Makes a built-in computer player of a kind; `None` for a person (`human` is the
+/// CLI's and the page's business).
+pub fn computer_player(kind: &PlayerKind, seed: u64) -> Option<Box<dyn Player>> {
+    Some(match *kind {
+        PlayerKind::Human => return None,
+        PlayerKind::Random => Box::new(RandomPlayer::new(seed)),
+        PlayerKind::Greedy => Box::new(GreedyPlayer::new(seed)),
+        PlayerKind::Mcts { scoring, budget } => Box::new(
+            MctsPlayer::new(budget.unwrap_or(Budget::Playouts(DEFAULT_PLAYOUTS)), seed)
+                .with_scoring(scoring),
+        ),
+        PlayerKind::AlphaBeta { limit } => Box::new(AlphaBetaPlayer::new(
+            limit.unwrap_or(Limit::Depth(alphabeta::DEFAULT_DEPTH)),
+        )),
+    })
 }
 
 /// The kind as it is written on a command line: it reads back as the same kind.

@@ -4,12 +4,9 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use super::alphabeta::{self, AlphaBetaPlayer};
 use super::game::{Game, GameError};
 use super::lookahead;
-use super::mcts::{Budget, MctsPlayer, DEFAULT_PLAYOUTS};
 pub use super::player::{Choice, Player};
-pub use super::player_kind::PlayerKind;
 
 /// Plays a uniformly random legal turn; lays set-up tiles at random.
 pub struct RandomPlayer {
@@ -111,21 +108,4 @@ impl Player for GreedyPlayer {
             None => Choice::NoTurn,
         })
     }
-}
-
-/// Makes a built-in computer player of a kind; `None` for a person (`human` is the
-/// CLI's and the page's business).
-pub fn computer_player(kind: &PlayerKind, seed: u64) -> Option<Box<dyn Player>> {
-    Some(match *kind {
-        PlayerKind::Human => return None,
-        PlayerKind::Random => Box::new(RandomPlayer::new(seed)),
-        PlayerKind::Greedy => Box::new(GreedyPlayer::new(seed)),
-        PlayerKind::Mcts { scoring, budget } => Box::new(
-            MctsPlayer::new(budget.unwrap_or(Budget::Playouts(DEFAULT_PLAYOUTS)), seed)
-                .with_scoring(scoring),
-        ),
-        PlayerKind::AlphaBeta { limit } => Box::new(AlphaBetaPlayer::new(
-            limit.unwrap_or(alphabeta::Limit::Depth(alphabeta::DEFAULT_DEPTH)),
-        )),
-    })
 }

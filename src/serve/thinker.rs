@@ -14,8 +14,8 @@ use std::thread;
 use variant_run_core::{PlayerId, Position};
 
 use crate::play::computer_turn::play_computer_turn;
-use crate::play::player_kind::PlayerKind;
-use crate::play::players::{computer_player, Player};
+use crate::play::player::Player;
+use crate::play::player_kind::{computer_player, PlayerKind};
 use crate::play::{Game, GameError, Notation};
 use crate::ruleset::{Variant, VariantError, VariantSource};
 

@@ -3,7 +3,8 @@
 //! with a chain of pieces, each sharing a tile with the next),
 //! they take a win at once and keep the opponent from one.
 
-use variant_run::play::players::{computer_player, Choice};
+use variant_run::play::player_kind::computer_player;
+use variant_run::play::players::Choice;
 use variant_run::play::{opening, Game, Layout};
 use variant_run::ruleset::Variant;
 use variant_run_core::{LegalTurn, Position};

@@ -5,7 +5,8 @@
 use std::process::Command;
 
 use variant_run::parallel;
-use variant_run::play::players::{computer_player, Choice};
+use variant_run::play::player_kind::computer_player;
+use variant_run::play::players::Choice;
 use variant_run::play::setup::{GameSetup, PlayerChoice, StartChoice};
 use variant_run::play::Game;
 use variant_run::Variant;
