@@ -8,13 +8,14 @@
 //! ```
 //!
 //! The first kind plays the ruleset's first player; kinds are those of `--player`
-//! (random, greedy, mcts, mcts:N, mcts:Nms).
+//! (random, greedy, mcts, mcts:N, mcts:Nms, alphabeta, alphabeta:N, ...).
 
 use std::error::Error;
 
-use variant_run::play::players::Choice;
+use variant_run::play::computer_turn::play_computer_turn;
 use variant_run::play::session::{result_line, Seat};
 use variant_run::play::setup::{GameSetup, PlayerChoice};
+use variant_run::play::Notation;
 
 type Failure = Box<dyn Error + Send + Sync>;
 
@@ -40,26 +41,26 @@ fn main() -> Result<(), Failure> {
     setup.players = [first, second]
         .into_iter()
         .zip(0..)
-        .map(|(kind, side)| PlayerChoice {
-            letter: variant.model.rules.player_letter(side),
-            kind: kind.clone(),
+        .map(|(kind, side)| {
+            Ok(PlayerChoice {
+                letter: variant.model.rules.player_letter(side),
+                kind: kind.parse()?,
+            })
         })
-        .collect();
+        .collect::<Result<_, String>>()?;
     let mut game = setup.game(&variant)?;
     let mut seats = setup.seats(&variant)?;
 
     while game.outcome().is_none() && game.history().len() < MAX_TURNS {
-        let Seat::Computer { player, .. } = &mut seats[game.to_move() as usize] else {
+        let side = game.to_move();
+        let Seat::Computer { kind, player } = &mut seats[side as usize] else {
             return Err("this example seats computer players only".into());
         };
-        // A player answers with one of the listed turns, or with a text (set-up turns).
-        let played = match player.choose(&game)? {
-            Choice::Turn(turn) => game.play_legal(turn)?,
-            Choice::Text(text) => game.play(&text)?,
-        }
-        .clone();
-        let letter = variant.model.rules.player_letter(played.player);
-        println!("{:>4}. {letter} {}", game.history().len(), played.text);
+        // The player chooses (one of the listed turns, or a set-up turn) and the game
+        // plays it, as `play` and `match` take a computer turn.
+        let text = play_computer_turn(&mut game, player.as_mut(), kind, &Notation::Server)?;
+        let letter = variant.model.rules.player_letter(side);
+        println!("{:>4}. {letter} {text}", game.history().len());
     }
     match game.outcome() {
         Some(outcome) => println!("{}", result_line(&variant, outcome)),

@@ -414,7 +414,7 @@ pub fn variant(data: &[u8]) {
         let side = game.to_move() as usize;
         let played = match players[side].choose(&game) {
             Ok(Choice::Turn(turn)) => game.play_legal(turn).is_ok(),
-            Ok(Choice::Text(text)) if !text.is_empty() => game.play(&text).is_ok(),
+            Ok(Choice::RandomSetUp) => game.play("random").is_ok(),
             _ => false,
         };
         if !played {

@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use variant_run::play::evaluation::{self, EvaluationSpec};
-use variant_run::play::players::check_kind;
+use variant_run::play::player_kind::PlayerKind;
 use variant_run::play::setup::GameSetup;
 use variant_run::play::tournament::{MatchError, MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS};
 use variant_run::study::{StudyKind, StudyResult};
@@ -42,16 +42,15 @@ pub fn evaluate(
     args: &EvaluateArgs,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let ladder: Vec<String> = args
+    let ladder = args
         .ladder
         .split(',')
-        .map(|kind| kind.trim().to_string())
-        .collect();
-    for kind in &ladder {
-        check_kind(kind).map_err(|e| format!("--ladder: {e}"))?;
-    }
-    let self_play = format!("mcts:{}", args.budget);
-    check_kind(&self_play).map_err(|e| format!("--budget {}: {e}", args.budget))?;
+        .map(|kind| kind.trim().parse::<PlayerKind>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("--ladder: {e}"))?;
+    let self_play: PlayerKind = format!("mcts:{}", args.budget)
+        .parse()
+        .map_err(|e| format!("--budget {}: {e}", args.budget))?;
     let spec = EvaluationSpec {
         setup: setup.clone(),
         ladder,
@@ -73,7 +72,7 @@ pub fn evaluate(
     let budgets = format!(
         "--games {} --ladder {} --budget {}",
         spec.games,
-        spec.ladder.join(","),
+        spec.ladder_text(),
         args.budget
     );
     let progress = WorkProgress::new(ready.games() as u64, &budgets);

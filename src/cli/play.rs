@@ -10,6 +10,7 @@
 use std::io::{self, Write};
 
 use variant_run::output_file::GrowingFile;
+use variant_run::play::player_kind::PlayerKind;
 use variant_run::play::session::{self, Transcript};
 use variant_run::play::setup::GameSetup;
 use variant_run::play::tournament::DEFAULT_MAX_TURNS;
@@ -33,7 +34,7 @@ pub fn play(
         options: setup.record_options(),
         ..Record::default()
     };
-    let a_person_plays = setup.kinds(variant)?.iter().any(|kind| kind == "human");
+    let a_person_plays = setup.kinds(variant)?.iter().any(PlayerKind::is_human);
     let record_failure = |e: &dyn std::fmt::Display| {
         let path = options
             .record

@@ -136,13 +136,13 @@ impl Player for AlphaBetaPlayer {
     fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
         self.view = None;
         if game.in_setup() {
-            return Ok(Choice::Text("random".into()));
+            return Ok(Choice::RandomSetUp);
         }
         let legal = game.legal_turns()?;
         if legal.len() <= 1 {
             return Ok(match legal.into_iter().next() {
                 Some(turn) => Choice::Turn(turn),
-                None => Choice::Text(String::new()),
+                None => Choice::NoTurn,
             });
         }
         let variant = game.variant();

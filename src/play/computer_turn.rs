@@ -1,10 +1,12 @@
 //! One computer turn: the player chooses, the game plays what it chose. `play` (a
-//! session) and `match` (a tournament's games) both take their computer turns here, so
-//! the two cannot drift apart in how a choice is played or what a stuck player means.
+//! session), `match` (a tournament's games) and `serve` (the page's computer, on its
+//! worker thread) all take their computer turns here, so they cannot drift apart in how a
+//! choice is played or what a stuck player means.
 
 use super::game::{Game, GameError};
 use super::notation::Notation;
-use super::players::{Choice, Player};
+use super::player::{Choice, Player};
+use super::player_kind::PlayerKind;
 
 /// Asks `player` (of kind `kind`, named in errors) for the side to move's turn and plays
 /// it; returns the turn as `notation` writes it (a set-up turn as the letters laid).
@@ -15,7 +17,7 @@ use super::players::{Choice, Player};
 pub fn play_computer_turn(
     game: &mut Game,
     player: &mut dyn Player,
-    kind: &str,
+    kind: &PlayerKind,
     notation: &Notation,
 ) -> Result<String, GameError> {
     match player.choose(game)? {
@@ -27,7 +29,8 @@ pub fn play_computer_turn(
             game.play_legal(turn)?;
             Ok(shown)
         }
-        Choice::Text(text) if !text.is_empty() => Ok(game.play(&text)?.text.clone()),
-        Choice::Text(_) => Err(GameError::Stuck(kind.to_string())),
+        // `random` is the set-up turn as a person types it: the game draws the tiles.
+        Choice::RandomSetUp => Ok(game.play("random")?.text.clone()),
+        Choice::NoTurn => Err(GameError::Stuck(kind.to_string())),
     }
 }

@@ -16,6 +16,7 @@
 //! games can be played again alone with `play`, and the figures are the same on any
 //! number of threads.
 
+use super::player_kind::PlayerKind;
 use super::setup::{GameSetup, PlayerChoice};
 use super::tournament::{
     play_together, GameRecord, MatchError, MatchResult, MatchSpec, ReadyMatch,
@@ -36,9 +37,9 @@ pub struct EvaluationSpec {
     /// The ruleset with its options and the seed; its players are ignored.
     pub setup: GameSetup,
     /// The ladder's player kinds, weakest first (two or more).
-    pub ladder: Vec<String>,
+    pub ladder: Vec<PlayerKind>,
     /// The self-play player's kind.
-    pub self_play: String,
+    pub self_play: PlayerKind,
     /// Games of each step and of the self-play match.
     pub games: usize,
     pub max_turns: usize,
@@ -62,16 +63,16 @@ impl EvaluationSpec {
     /// The match of ladder step `i` (its kinds `ladder[i + 1]` against `ladder[i]`), or
     /// the self-play match after the last step.
     fn matches(&self, letters: [char; 2]) -> Vec<MatchSpec> {
-        let with = |stronger: &str, weaker: &str| {
+        let with = |stronger: PlayerKind, weaker: PlayerKind| {
             let mut setup = self.setup.clone();
             setup.players = vec![
                 PlayerChoice {
                     letter: letters[0],
-                    kind: stronger.to_string(),
+                    kind: stronger,
                 },
                 PlayerChoice {
                     letter: letters[1],
-                    kind: weaker.to_string(),
+                    kind: weaker,
                 },
             ];
             MatchSpec {
@@ -85,9 +86,9 @@ impl EvaluationSpec {
         let mut matches: Vec<MatchSpec> = self
             .ladder
             .windows(2)
-            .map(|pair| with(&pair[1], &pair[0]))
+            .map(|pair| with(pair[1], pair[0]))
             .collect();
-        matches.push(with(&self.self_play, &self.self_play));
+        matches.push(with(self.self_play, self.self_play));
         matches
     }
 
@@ -100,7 +101,7 @@ impl EvaluationSpec {
         if self.ladder.len() < 2 {
             return Err(MatchError::Choice(format!(
                 "--ladder {}: a ladder needs two kinds of player or more, weakest first",
-                self.ladder.join(",")
+                self.ladder_text()
             )));
         }
         let variant = self.setup.load()?;
@@ -112,6 +113,12 @@ impl EvaluationSpec {
             .map(MatchSpec::ready)
             .collect::<Result<_, _>>()?;
         Ok(ReadyEvaluation { matches })
+    }
+
+    /// The ladder as `--ladder` takes it: its kinds, separated by commas.
+    pub fn ladder_text(&self) -> String {
+        let kinds: Vec<String> = self.ladder.iter().map(PlayerKind::to_string).collect();
+        kinds.join(",")
     }
 }
 

@@ -528,7 +528,7 @@ impl Player for MctsPlayer {
     fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
         self.view = None;
         if game.in_setup() {
-            return Ok(Choice::Text("random".into()));
+            return Ok(Choice::RandomSetUp);
         }
         let variant = game.variant();
         let position = game.position();
@@ -537,7 +537,7 @@ impl Player for MctsPlayer {
             self.tree = None;
             return Ok(match legal.into_iter().next() {
                 Some(turn) => Choice::Turn(turn),
-                None => Choice::Text(String::new()),
+                None => Choice::NoTurn,
             });
         }
         // A win at once needs no search (the first, in canonical order).

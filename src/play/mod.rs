@@ -19,6 +19,7 @@ pub mod lookahead;
 pub mod mcts;
 pub mod notation;
 pub mod player;
+pub mod player_kind;
 pub mod players;
 pub mod playout;
 pub mod prompt;

@@ -8,8 +8,8 @@ use super::game::{Game, GameError};
 
 /// A computer player.
 pub trait Player {
-    /// A turn for the game's player to move: a legal turn, or during set-up the text of a
-    /// set-up turn.
+    /// A turn for the game's player to move: a legal turn, or during set-up a set-up
+    /// turn.
     ///
     /// # Errors
     /// A script fails while the player weighs the turns.
@@ -26,9 +26,13 @@ pub trait Player {
 // One is made per turn a player chooses and moved straight into the game, never held in
 // bulk: boxing the turn would cost an allocation a turn for nothing.
 #[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
 pub enum Choice {
     /// A piece turn, one of the game's legal turns.
     Turn(LegalTurn),
-    /// The text of a set-up turn (`random`), or empty when there is nothing to play.
-    Text(String),
+    /// During set-up: lay the set-up tiles at random, as the seed draws them (the set-up
+    /// turn a person types as `random`).
+    RandomSetUp,
+    /// Nothing to play: the player found no legal turn.
+    NoTurn,
 }

@@ -4,79 +4,9 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use super::alphabeta::{self, AlphaBetaPlayer};
 use super::game::{Game, GameError};
 use super::lookahead;
-use super::mcts::{Budget, MctsPlayer, Scoring, DEFAULT_PLAYOUTS};
 pub use super::player::{Choice, Player};
-
-/// The built-in players, by the names the command line uses.
-pub const PLAYER_KINDS: &[(&str, &str)] = &[
-    ("random", "plays a uniformly random legal turn"),
-    (
-        "greedy",
-        "wins at once if it can, never lets the opponent win at once if it can help it, \
-         else plays the turn the ruleset's `evaluate` likes best (without one, the one that \
-         takes the most pieces)",
-    ),
-    (
-        "mcts",
-        "searches the turns with random playouts (Monte Carlo tree search), scoring a \
-         playout it cuts off by the lead it gained; `mcts:2000` gives it 2000 playouts a \
-         turn (1000 without), `mcts:500ms` half a second",
-    ),
-    (
-        "mcts-lead",
-        "mcts scoring the playouts it cuts off by the lead they stand at rather than the \
-         lead they gained (mcts's scoring until 2026-11-26): far ahead, every playout looks \
-         won to it, and it lets won endgames run into a draw; budgets as for mcts",
-    ),
-    (
-        "alphabeta",
-        "the classical robot: alpha-beta search over half-turn steps (a flip, then a stack \
-         move), four deep (`alphabeta:6` six, `alphabeta:300ms` as deep as 0.3 s of thinking \
-         allows), with a transposition table, scoring the positions it reaches by the \
-         ruleset's `evaluate`, or by material, goals, stacks, regions, mobility and threats",
-    ),
-    ("human", "you: type turns in the terminal"),
-];
-
-/// Checks a player kind as written: a name of [`PLAYER_KINDS`], and for `mcts` perhaps a
-/// budget after a colon (`mcts:2000`, `mcts:500ms`).
-///
-/// # Errors
-/// An unknown kind, or a budget that does not read, in one sentence.
-pub fn check_kind(kind: &str) -> Result<(), String> {
-    let (name, budget) = split_kind(kind);
-    let kinds: Vec<&str> = PLAYER_KINDS.iter().map(|(k, _)| *k).collect();
-    if !kinds.contains(&name) {
-        return Err(format!(
-            "`{kind}` is not a kind of player; the kinds are {}",
-            kinds.join(", ")
-        ));
-    }
-    match (name, budget) {
-        (_, None) => Ok(()),
-        (name, Some(budget)) if Scoring::of_kind(name).is_some() => {
-            Budget::parse(name, budget).map(|_| ())
-        }
-        ("alphabeta", Some(limit)) => alphabeta::parse_limit(limit).map(|_| ()),
-        (_, Some(_)) => Err(format!(
-            "`{kind}`: only `mcts` and `mcts-lead` take a budget after a colon (`mcts:2000`, \
-             `mcts:500ms`), \
-             and `alphabeta` a depth or a time (`alphabeta:6`, `alphabeta:300ms`)"
-        )),
-    }
-}
-
-/// A kind's name and the budget or limit after its colon, if any: `mcts:2000` is
-/// `("mcts", Some("2000"))`.
-fn split_kind(kind: &str) -> (&str, Option<&str>) {
-    match kind.split_once(':') {
-        Some((name, budget)) => (name, Some(budget)),
-        None => (kind, None),
-    }
-}
 
 /// Plays a uniformly random legal turn; lays set-up tiles at random.
 pub struct RandomPlayer {
@@ -94,12 +24,12 @@ impl RandomPlayer {
 impl Player for RandomPlayer {
     fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
         if game.in_setup() {
-            return Ok(Choice::Text("random".into()));
+            return Ok(Choice::RandomSetUp);
         }
         let turns = game.legal_turns()?;
         Ok(match turns.choose(&mut self.rng) {
             Some(turn) => Choice::Turn(turn.clone()),
-            None => Choice::Text(String::new()),
+            None => Choice::NoTurn,
         })
     }
 }
@@ -123,7 +53,7 @@ impl GreedyPlayer {
 impl Player for GreedyPlayer {
     fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
         if game.in_setup() {
-            return Ok(Choice::Text("random".into()));
+            return Ok(Choice::RandomSetUp);
         }
         let position = game.position();
         let mover = position.side();
@@ -175,33 +105,7 @@ impl Player for GreedyPlayer {
         // Every turn loses at once (or there is none): the best-scored one.
         Ok(match first_choice {
             Some(i) => Choice::Turn(turns[i].clone()),
-            None => Choice::Text(String::new()),
+            None => Choice::NoTurn,
         })
-    }
-}
-
-/// Makes a built-in computer player by kind (`human` is the CLI's business); `None` for
-/// a kind that is no computer player or does not read (see [`check_kind`]).
-pub fn computer_player(kind: &str, seed: u64) -> Option<Box<dyn Player>> {
-    let (name, budget) = split_kind(kind);
-    if let Some(scoring) = Scoring::of_kind(name) {
-        let budget = match budget {
-            None => Budget::Playouts(DEFAULT_PLAYOUTS),
-            Some(budget) => Budget::parse(name, budget).ok()?,
-        };
-        return Some(Box::new(
-            MctsPlayer::new(budget, seed).with_scoring(scoring),
-        ));
-    }
-    match (name, budget) {
-        ("random", None) => Some(Box::new(RandomPlayer::new(seed))),
-        ("greedy", None) => Some(Box::new(GreedyPlayer::new(seed))),
-        ("alphabeta", None) => Some(Box::new(AlphaBetaPlayer::new(alphabeta::Limit::Depth(
-            alphabeta::DEFAULT_DEPTH,
-        )))),
-        ("alphabeta", Some(limit)) => Some(Box::new(AlphaBetaPlayer::new(
-            alphabeta::parse_limit(limit).ok()?,
-        ))),
-        _ => None,
     }
 }

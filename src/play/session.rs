@@ -10,7 +10,8 @@ use variant_run_core::{Outcome, PlayerId};
 use super::computer_turn::play_computer_turn;
 use super::game::Game;
 use super::notation::Notation;
-use super::players::Player;
+use super::player::Player;
+use super::player_kind::PlayerKind;
 pub use super::prompt::SessionError;
 use super::prompt::{prompt_human, Terminal};
 use super::record::{turn_line, Record};
@@ -21,17 +22,18 @@ use crate::ruleset::Variant;
 /// Who plays one side.
 pub enum Seat {
     Computer {
-        kind: String,
+        kind: PlayerKind,
         player: Box<dyn Player>,
     },
     Human,
 }
 
 impl Seat {
-    fn describe(&self) -> &str {
+    /// The kind of player in the seat.
+    pub fn kind(&self) -> PlayerKind {
         match self {
-            Seat::Computer { kind, .. } => kind,
-            Seat::Human => "human",
+            Seat::Computer { kind, .. } => *kind,
+            Seat::Human => PlayerKind::Human,
         }
     }
 }
@@ -142,7 +144,7 @@ pub fn run_with(
     let letter = |p: PlayerId| model.rules.player_letter(p);
     let mut header = header.clone();
     header.players = (0..2)
-        .map(|p| format!("{}={}", letter(p), seats[p as usize].describe()))
+        .map(|p| format!("{}={}", letter(p), seats[p as usize].kind()))
         .collect();
     // Set-up turns are recorded; a game without them records where it started.
     if !game.in_setup() {

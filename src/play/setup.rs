@@ -10,7 +10,7 @@ use variant_run_core::Position;
 use super::game::{opening, Game, GameError};
 use super::layouts::{layout_for_game_id, layout_for_key, parse_layout, Layout};
 use super::notation::Notation;
-use super::players::{check_kind, computer_player};
+use super::player_kind::{computer_player, PlayerKind};
 use super::session::Seat;
 use crate::printable;
 use crate::ruleset::{LoadOptions, Variant, VariantError};
@@ -52,7 +52,7 @@ impl std::fmt::Display for StartChoice {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerChoice {
     pub letter: char,
-    pub kind: String,
+    pub kind: PlayerKind,
 }
 
 impl std::str::FromStr for PlayerChoice {
@@ -68,10 +68,9 @@ impl std::str::FromStr for PlayerChoice {
             (Some(c), None) if c.is_ascii_lowercase() => c,
             _ => return Err(format!("`{letter}` is not a player's letter")),
         };
-        check_kind(kind)?;
         Ok(PlayerChoice {
             letter,
-            kind: kind.to_string(),
+            kind: kind.parse()?,
         })
     }
 }
@@ -104,7 +103,7 @@ pub struct GameSetup {
 
 /// The default match when a side is not chosen: a capture-seeking player against a random
 /// one.
-pub const DEFAULT_KINDS: [&str; 2] = ["greedy", "random"];
+pub const DEFAULT_KINDS: [PlayerKind; 2] = [PlayerKind::Greedy, PlayerKind::Random];
 
 impl GameSetup {
     /// Loads the ruleset with the chosen size, tiles and params (a start position's rows
@@ -183,9 +182,9 @@ impl GameSetup {
     ///
     /// # Errors
     /// A letter that is not one of the ruleset's players, or a side chosen twice.
-    pub fn kinds(&self, variant: &Variant) -> Result<[String; 2], SetupError> {
+    pub fn kinds(&self, variant: &Variant) -> Result<[PlayerKind; 2], SetupError> {
         let rules = &variant.model.rules;
-        let mut kinds = DEFAULT_KINDS.map(String::from);
+        let mut kinds = DEFAULT_KINDS;
         let mut chosen = [false, false];
         for choice in &self.players {
             let player = rules.player_by_letter(choice.letter).ok_or_else(|| {
@@ -203,7 +202,7 @@ impl GameSetup {
                     choice.letter
                 )));
             }
-            kinds[player] = choice.kind.clone();
+            kinds[player] = choice.kind;
         }
         Ok(kinds)
     }
@@ -217,7 +216,7 @@ impl GameSetup {
         let kinds = self.kinds(variant)?;
         let seed = self.seed;
         Ok([0u64, 1].map(|p| {
-            let kind = kinds[p as usize].clone();
+            let kind = kinds[p as usize];
             match computer_player(&kind, seed.wrapping_mul(2).wrapping_add(p + 1)) {
                 Some(player) => Seat::Computer { kind, player },
                 None => Seat::Human,

@@ -25,7 +25,7 @@ use super::game::{Game, GameError};
 use super::game_count::GameCount;
 pub use super::game_record::{End, GameRecord, PositionRecord};
 use super::notation::Notation;
-use super::players::{computer_player, PLAYER_KINDS};
+use super::player_kind::PlayerKind;
 use super::samples::{samples, SampleGame};
 use super::session::Seat;
 use super::setup::{GameSetup, PlayerChoice, SetupError};
@@ -76,7 +76,7 @@ pub struct MatchResult {
     /// The players' letters, by player id.
     pub letters: [char; 2],
     /// The match's two players, by the side they take in game 0 (player id).
-    pub kinds: [String; 2],
+    pub kinds: [PlayerKind; 2],
     /// Whether the players change sides every game (they do when their kinds differ).
     pub alternate: bool,
     /// What the games add up to (and every game, if the spec kept them).
@@ -96,13 +96,26 @@ pub enum MatchError {
     Game(#[from] GameError),
     #[error("{0}")]
     Choice(String),
-    /// A game failed; the message names it and its seed.
-    #[error("game {index} (seed {seed}): {message}")]
+    /// A game failed: named by its index and its seed, so it can be played again alone.
+    #[error("game {index} (seed {seed}): {error}")]
     InGame {
         index: usize,
         seed: u64,
-        message: String,
+        error: Box<MatchError>,
     },
+    /// A game of one of several matches played together failed: named by the players
+    /// of the match it belongs to (`mcts:100 against greedy: game 3 ...`).
+    #[error("{}: {error}", against(players))]
+    InMatch {
+        players: Vec<PlayerKind>,
+        error: Box<MatchError>,
+    },
+}
+
+/// A match's players as messages name it: `mcts:100 against greedy`.
+fn against(players: &[PlayerKind]) -> String {
+    let kinds: Vec<String> = players.iter().map(PlayerKind::to_string).collect();
+    kinds.join(" against ")
 }
 
 /// The seed of game `index` of a match with seed `seed`: a SplitMix64 step from the
@@ -115,25 +128,21 @@ pub fn game_seed(seed: u64, index: usize) -> u64 {
     (z ^ (z >> 31)).wrapping_add(index as u64)
 }
 
-/// The kinds of player a match can use: the computer players.
-pub fn computer_kinds() -> Vec<&'static str> {
-    PLAYER_KINDS
-        .iter()
-        .map(|(kind, _)| *kind)
-        .filter(|kind| computer_player(kind, 0).is_some())
-        .collect()
-}
-
 impl MatchSpec {
     /// The set-up of game `index`: its seed, and the players on their sides.
-    pub fn game_setup(&self, letters: [char; 2], kinds: &[String; 2], index: usize) -> GameSetup {
+    pub fn game_setup(
+        &self,
+        letters: [char; 2],
+        kinds: &[PlayerKind; 2],
+        index: usize,
+    ) -> GameSetup {
         let swapped = swaps(kinds, index);
         let mut setup = self.setup.clone();
         setup.seed = game_seed(self.setup.seed, index);
         setup.players = (0..2)
             .map(|side| PlayerChoice {
                 letter: letters[side],
-                kind: kinds[side ^ usize::from(swapped)].clone(),
+                kind: kinds[side ^ usize::from(swapped)],
             })
             .collect();
         setup
@@ -142,7 +151,7 @@ impl MatchSpec {
 
 /// Whether the players take each other's sides in game `index`: in odd games, when they
 /// are of different kinds.
-fn swaps(kinds: &[String; 2], index: usize) -> bool {
+fn swaps(kinds: &[PlayerKind; 2], index: usize) -> bool {
     kinds[0] != kinds[1] && index % 2 == 1
 }
 
@@ -153,7 +162,7 @@ pub struct ReadyMatch {
     spec: MatchSpec,
     variant: Variant,
     letters: [char; 2],
-    kinds: [String; 2],
+    kinds: [PlayerKind; 2],
 }
 
 impl MatchSpec {
@@ -176,11 +185,11 @@ impl MatchSpec {
         let letters = [rules.player_letter(0), rules.player_letter(1)];
         let kinds = self.setup.kinds(&variant)?;
         for (side, kind) in kinds.iter().enumerate() {
-            if computer_player(kind, 0).is_none() {
+            if kind.is_human() {
                 return Err(MatchError::Choice(format!(
                     "--player {}={kind}: a match is played by computer players ({})",
                     letters[side],
-                    computer_kinds().join(", ")
+                    PlayerKind::computer_names().join(", ")
                 )));
             }
         }
@@ -309,15 +318,14 @@ impl ReadyMatch {
                                 let swapped = swaps(kinds, index);
                                 let limits = (spec.max_turns, spec.positions);
                                 play_game(variant, &setup, limits, index, swapped)
-                                    .map_err(|e| e.to_string())
                             }
-                            Err(e) => Err(e.to_string()),
+                            Err(e) => Err(MatchError::Load(e.clone())),
                         };
                         let kept = record
-                            .map_err(|message| MatchError::InGame {
+                            .map_err(|error| MatchError::InGame {
                                 index,
                                 seed: setup.seed,
-                                message,
+                                error: Box::new(error),
                             })
                             .and_then(keep);
                         if kept.is_ok() {
@@ -358,7 +366,7 @@ impl ReadyMatch {
             max_turns: spec.max_turns,
             letters: self.letters,
             alternate: self.kinds[0] != self.kinds[1],
-            kinds: self.kinds.clone(),
+            kinds: self.kinds,
             tally,
             samples,
         }
@@ -390,7 +398,7 @@ pub fn play_together(
         })
         .collect();
     // What the threads need of each match (a loaded ruleset stays on its thread).
-    let plans: Vec<(&MatchSpec, [char; 2], &[String; 2])> = matches
+    let plans: Vec<(&MatchSpec, [char; 2], &[PlayerKind; 2])> = matches
         .iter()
         .map(|m| (&m.spec, m.letters, &m.kinds))
         .collect();
@@ -400,31 +408,25 @@ pub fn play_together(
             .map_init(
                 // Each match's ruleset, loaded on this thread when first needed.
                 || (0..plans.len()).map(|_| None).collect(),
-                |loaded: &mut Vec<Option<Result<Variant, String>>>, &(m, index)| {
+                |loaded: &mut Vec<Option<Result<Variant, VariantError>>>, &(m, index)| {
                     let (spec, letters, kinds) = plans[m];
-                    let variant = loaded[m]
-                        .get_or_insert_with(|| spec.setup.load().map_err(|e| e.to_string()));
+                    let variant = loaded[m].get_or_insert_with(|| spec.setup.load());
                     let setup = spec.game_setup(letters, kinds, index);
                     let record = match variant {
                         Ok(variant) => {
                             let swapped = swaps(kinds, index);
                             let limits = (spec.max_turns, spec.positions);
                             play_game(variant, &setup, limits, index, swapped)
-                                .map_err(|e| e.to_string())
                         }
-                        Err(e) => Err(e.clone()),
+                        Err(e) => Err(MatchError::Load(e.clone())),
                     };
-                    let record = record.map_err(|message| {
-                        let players = spec.setup.players.iter().map(|p| p.kind.as_str());
-                        let error = MatchError::InGame {
+                    let record = record.map_err(|error| MatchError::InMatch {
+                        players: spec.setup.players.iter().map(|p| p.kind).collect(),
+                        error: Box::new(MatchError::InGame {
                             index,
                             seed: setup.seed,
-                            message,
-                        };
-                        MatchError::Choice(format!(
-                            "{}: {error}",
-                            players.collect::<Vec<_>>().join(" against ")
-                        ))
+                            error: Box::new(error),
+                        }),
                     })?;
                     progress(&record);
                     Ok((m, record))
@@ -474,7 +476,7 @@ fn play_game(
 ) -> Result<GameRecord, MatchError> {
     let mut game: Game = setup.game(variant)?;
     let mut seats = setup.seats(variant)?;
-    let kinds = setup.kinds(variant)?;
+    let kinds = setup.kinds(variant)?.map(|kind| kind.to_string());
     let mut count = GameCount::new(variant, (index, setup.seed, swapped), kinds, list_positions);
     while game.outcome().is_none() && count.turns() < max_turns {
         let Seat::Computer { kind, player } = &mut seats[game.to_move() as usize] else {
@@ -488,4 +490,26 @@ fn play_game(
     }
     let unfinished = format!("stopped after {max_turns} turns without a result");
     Ok(count.finish(&game, unfinished))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_game_of_matches_played_together_names_its_match_and_seed() {
+        let error = MatchError::InMatch {
+            players: vec!["mcts:100".parse().unwrap(), PlayerKind::Greedy],
+            error: Box::new(MatchError::InGame {
+                index: 3,
+                seed: 7,
+                error: Box::new(MatchError::Game(GameError::Stuck("mcts:100".into()))),
+            }),
+        };
+        assert_eq!(
+            error.to_string(),
+            "mcts:100 against greedy: game 3 (seed 7): mcts:100 found no turn to play \
+             although the game is not over"
+        );
+    }
 }

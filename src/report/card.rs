@@ -74,7 +74,7 @@ impl ReportCard {
             games: result.tally.games(),
             ladder,
             skill_depth,
-            self_play_kind: result.kinds[0].clone(),
+            self_play_kind: result.kinds[0].to_string(),
             self_play,
             readings,
         }
@@ -93,8 +93,8 @@ fn step(result: &crate::play::tournament::MatchResult) -> LadderStep {
     let tally = &result.tally;
     let share = Proportion::new(tally.wins_of(0), tally.decisive());
     LadderStep {
-        stronger: result.kinds[0].clone(),
-        weaker: result.kinds[1].clone(),
+        stronger: result.kinds[0].to_string(),
+        weaker: result.kinds[1].to_string(),
         games: tally.games(),
         stronger_wins: tally.wins_of(0),
         weaker_wins: tally.wins_of(1),

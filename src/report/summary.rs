@@ -558,9 +558,9 @@ fn players(result: &MatchResult) -> Vec<PlayerSummary> {
             label: if same_kind {
                 format!("{} ({})", result.kinds[p], result.letters[p])
             } else {
-                result.kinds[p].clone()
+                result.kinds[p].to_string()
             },
-            kind: result.kinds[p].clone(),
+            kind: result.kinds[p].to_string(),
             side: result.letters[p],
             wins: Proportion::new(result.tally.wins_of(p), result.tally.games()),
         })

@@ -5,7 +5,7 @@ use thiserror::Error;
 
 use crate::diagnostic::Diagnostic;
 
-#[derive(Debug, Error)]
+#[derive(Clone, Debug, Error)]
 pub enum VariantError {
     #[error("no ruleset `{name}` (looked in {}); known rulesets: {}", .searched.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "), .known.join(", "))]
     NotFound {

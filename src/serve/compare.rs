@@ -12,9 +12,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::reply::{Answer, Reply};
-use crate::play::players::check_kind;
+use crate::play::player_kind::PlayerKind;
 use crate::play::setup::{GameSetup, PlayerChoice, DEFAULT_KINDS};
-use crate::play::tournament::{computer_kinds, MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS};
+use crate::play::tournament::{MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS};
 use crate::report::{html, Comparison, Summary};
 use crate::ruleset::{list_variants, Variant};
 
@@ -114,29 +114,21 @@ pub fn start(
     if games == 0 || games > MAX_GAMES {
         return Err((400, format!("a comparison plays 1 to {MAX_GAMES} games")));
     }
-    let kinds = request
-        .players
-        .unwrap_or_else(|| DEFAULT_KINDS.iter().map(|k| k.to_string()).collect());
-    let [x, o] = &kinds[..] else {
-        return Err((400, "give the kinds of both players".into()));
+    let [x, o] = match &request.players {
+        None => DEFAULT_KINDS,
+        Some(texts) => computer_kinds(texts)?,
     };
-    for kind in [x, o] {
-        check_kind(kind).map_err(|e| (400, e))?;
-        if !computer_kinds().contains(&kind.split(':').next().unwrap_or(kind)) {
-            return Err((400, format!("`{kind}` is not a computer player")));
-        }
-    }
     let rules = &variant.model.rules;
     let mut a = setup.clone();
     a.ruleset = variant.dir.display().to_string();
     a.players = vec![
         PlayerChoice {
             letter: rules.player_letter(0),
-            kind: x.clone(),
+            kind: x,
         },
         PlayerChoice {
             letter: rules.player_letter(1),
-            kind: o.clone(),
+            kind: o,
         },
     ];
     let mut b = a.clone();
@@ -157,6 +149,22 @@ pub fn start(
         })
         .map_err(|e| (500, format!("cannot start the comparison: {e}")))?;
     Ok(Reply::Json(json!({ "ok": true })))
+}
+
+/// The two kinds of computer player a comparison is asked for, read from the page's
+/// texts.
+fn computer_kinds(texts: &[String]) -> Result<[PlayerKind; 2], (u16, String)> {
+    let [x, o] = texts else {
+        return Err((400, "give the kinds of both players".into()));
+    };
+    let mut kinds = [PlayerKind::Human; 2];
+    for (kind, text) in kinds.iter_mut().zip([x, o]) {
+        *kind = text.parse().map_err(|e| (400, e))?;
+        if kind.is_human() {
+            return Err((400, format!("`{text}` is not a computer player")));
+        }
+    }
+    Ok(kinds)
 }
 
 /// Plays both matches and writes the report.

@@ -32,9 +32,8 @@ use super::{ReadOptions, ServeError, ServeOptions};
 
 mod kept;
 mod seating;
-use crate::play::players::check_kind;
+use crate::play::player_kind::PlayerKind;
 use crate::play::setup::{GameSetup, StartChoice};
-use crate::play::tournament::computer_kinds;
 use crate::play::GameError;
 use crate::printable::printable;
 use crate::ruleset::{find_variant, Variant};
@@ -194,7 +193,7 @@ pub fn start(options: &ServeOptions) -> Result<Handle, ServeError> {
         game_file: None,
         dir: dir.clone(),
         setup: options.setup.clone(),
-        kinds: [String::new(), String::new()],
+        kinds: [PlayerKind::Human; 2],
         turns: Vec::new(),
         paused: false,
         speed: Duration::from_millis(250),
@@ -252,13 +251,13 @@ pub fn start(options: &ServeOptions) -> Result<Handle, ServeError> {
 
 /// The page's players: those chosen, and for a side not chosen a person for the first
 /// player and the capture-seeking player for the second (a page is for playing).
-fn page_kinds(variant: &Variant, setup: &GameSetup, chosen: [String; 2]) -> [String; 2] {
+fn page_kinds(variant: &Variant, setup: &GameSetup, chosen: [PlayerKind; 2]) -> [PlayerKind; 2] {
     let rules = &variant.model.rules;
     let mut kinds = chosen;
-    for (side, default) in [(0, "human"), (1, "greedy")] {
+    for (side, default) in [(0, PlayerKind::Human), (1, PlayerKind::Greedy)] {
         let letter = rules.player_letter(side);
         if !setup.players.iter().any(|p| p.letter == letter) {
-            kinds[side as usize] = default.to_string();
+            kinds[side as usize] = default;
         }
     }
     kinds
@@ -278,7 +277,7 @@ fn check_setup(variant: &Variant, setup: &GameSetup) -> Result<(), GameError> {
 struct Thinking {
     game: u64,
     ply: usize,
-    kind: String,
+    kind: PlayerKind,
     since: Instant,
 }
 
@@ -294,7 +293,7 @@ pub(super) struct Session {
     game_file: Option<PathBuf>,
     dir: PathBuf,
     setup: GameSetup,
-    kinds: [String; 2],
+    kinds: [PlayerKind; 2],
     /// The turns played, as the game writes them (canonical server texts).
     turns: Vec<String>,
     paused: bool,
@@ -524,12 +523,12 @@ impl Session {
     fn start_computer_turn(&mut self, live: &mut Live) -> bool {
         let game = &live.game;
         let side = game.to_move();
-        let kind = self.kinds[side as usize].clone();
+        let kind = self.kinds[side as usize];
         let waits = self.paused
             || self.thinking.is_some()
             || game.outcome().is_some()
             || game.history().len() >= self.max_turns
-            || kind == "human";
+            || kind.is_human();
         if waits {
             self.next_computer = None;
             return false;
@@ -546,7 +545,7 @@ impl Session {
         if game.in_setup() {
             // Computer players lay set-up tiles at random, as they do in `play`.
             match live.play_typed("random") {
-                Ok(_) => self.played(live, kind),
+                Ok(_) => self.played(live, kind.to_string()),
                 Err(e) => {
                     self.note = Some(e.to_string());
                     self.paused = true;
@@ -558,7 +557,7 @@ impl Session {
         self.thinking = Some(Thinking {
             game: self.game_id,
             ply: game.history().len(),
-            kind: kind.clone(),
+            kind,
             since: now,
         });
         self.thinker.ask(Job {
@@ -583,13 +582,15 @@ impl Session {
         if !current || thought.game != self.game_id {
             return;
         }
-        let kind = self.thinking.take().map(|t| t.kind).unwrap_or_default();
-        match thought
-            .turn
-            .map_err(GameError::Setup)
-            .and_then(|text| live.play_server_text(&text))
-        {
-            Ok(()) => self.played(live, kind),
+        let Some(thinking) = self.thinking.take() else {
+            return;
+        };
+        let played = match thought.turn {
+            Ok(text) => live.play_server_text(&text).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        match played {
+            Ok(()) => self.played(live, thinking.kind.to_string()),
             Err(e) => {
                 self.note = Some(format!("the computer could not play: {e}"));
                 self.paused = true;
@@ -625,7 +626,7 @@ impl Session {
                 if asked != ply {
                     return (Ok(refused("the game has moved on; try again")), None);
                 }
-                if self.kinds[live.game.to_move() as usize] != "human" {
+                if !self.kinds[live.game.to_move() as usize].is_human() {
                     return (Ok(refused("it is the computer's turn")), None);
                 }
                 match live.play_typed(&text) {
@@ -638,7 +639,7 @@ impl Session {
             }
             Request::Undo => {
                 // Back to before the last turn a person played (or the start).
-                let humans: Vec<bool> = self.kinds.iter().map(|k| k == "human").collect();
+                let humans = self.kinds.map(|k| k.is_human());
                 let mut keep = ply.saturating_sub(1);
                 while keep > 0 && !humans[live.frames[keep].to_move as usize] {
                     keep -= 1;
@@ -713,7 +714,7 @@ impl Session {
         play: bool,
         caller: Caller,
     ) -> Answer {
-        if self.kinds[live.game.to_move() as usize] != "human" {
+        if !self.kinds[live.game.to_move() as usize].is_human() {
             return Ok(refused("it is the computer's turn"));
         }
         match clicks::answer(live, choices, click, play)? {
@@ -743,20 +744,12 @@ impl Session {
         let [x, o] = kinds else {
             return Err((400, "give the kinds of both players".into()));
         };
-        let mut chosen = [String::new(), String::new()];
+        let mut chosen = [PlayerKind::Human; 2];
         for (side, kind) in [x, o].into_iter().enumerate() {
-            let kind = kind.trim();
-            if kind != "human" {
-                check_kind(kind).map_err(|e| (400, e))?;
-                let name = kind.split(':').next().unwrap_or(kind);
-                if !computer_kinds().contains(&name) {
-                    return Err((400, format!("`{kind}` is not a computer player")));
-                }
-            }
-            chosen[side] = kind.to_string();
+            chosen[side] = kind.trim().parse().map_err(|e| (400, e))?;
         }
         for side in 0..2u8 {
-            if chosen[side as usize] != "human" {
+            if !chosen[side as usize].is_human() {
                 // A seat turned into a computer's is no one's, and its link stops playing.
                 self.seats.renew(side);
             }
@@ -818,7 +811,7 @@ impl Session {
     /// Writes the state and hands it to every page.
     fn publish(&mut self, live: &mut Live) {
         self.version += 1;
-        let human = self.kinds[live.game.to_move() as usize] == "human";
+        let human = self.kinds[live.game.to_move() as usize].is_human();
         let first = if human && live.game.outcome().is_none() {
             match clicks::first_choices(live) {
                 Ok(choices) => Some(choices),
@@ -832,7 +825,7 @@ impl Session {
         };
         let thinking = self.thinking.as_ref().map(|t| {
             json!({
-                "kind": t.kind,
+                "kind": t.kind.to_string(),
                 "ms": t.since.elapsed().as_millis() as u64,
             })
         });

@@ -13,9 +13,11 @@ use std::thread;
 
 use variant_run_core::{PlayerId, Position};
 
-use crate::play::players::{computer_player, Choice, Player};
-use crate::play::Game;
-use crate::ruleset::{Variant, VariantSource};
+use crate::play::computer_turn::play_computer_turn;
+use crate::play::player::Player;
+use crate::play::player_kind::{computer_player, PlayerKind};
+use crate::play::{Game, GameError, Notation};
+use crate::ruleset::{Variant, VariantError, VariantSource};
 
 /// A computer turn to choose.
 pub struct Job {
@@ -27,7 +29,7 @@ pub struct Job {
     pub rules_version: u64,
     pub position: Position,
     pub side: PlayerId,
-    pub kind: String,
+    pub kind: PlayerKind,
     /// The game's seed: each side's player is seeded from it as `play` seeds it.
     pub seed: u64,
 }
@@ -36,7 +38,19 @@ pub struct Job {
 pub struct Thought {
     pub game: u64,
     pub ply: usize,
-    pub turn: Result<String, String>,
+    pub turn: Result<String, ThinkError>,
+}
+
+/// Why the worker has no turn for the page.
+#[derive(Debug, thiserror::Error)]
+pub enum ThinkError {
+    #[error("the ruleset did not load for the computer: {0}")]
+    Load(#[from] VariantError),
+    /// The side's kind is a person's (the session asks only for computers' turns).
+    #[error("`{0}` is not a computer player")]
+    NotComputer(PlayerKind),
+    #[error(transparent)]
+    Game(#[from] GameError),
 }
 
 /// The worker's inbox.
@@ -67,7 +81,7 @@ impl Thinker {
 /// players of the current game.
 fn work(inbox: &Receiver<Job>, answer: &dyn Fn(Thought)) {
     let mut loaded: Option<(u64, String, Variant)> = None;
-    let mut players: BTreeMap<(u64, PlayerId), (String, Box<dyn Player>)> = BTreeMap::new();
+    let mut players: BTreeMap<(u64, PlayerId), (PlayerKind, Box<dyn Player>)> = BTreeMap::new();
     for job in inbox {
         let key = format!("{:?}", job.source);
         let fresh = loaded
@@ -80,7 +94,7 @@ fn work(inbox: &Receiver<Job>, answer: &dyn Fn(Thought)) {
                     answer(Thought {
                         game: job.game,
                         ply: job.ply,
-                        turn: Err(format!("the ruleset did not load for the computer: {e}")),
+                        turn: Err(ThinkError::Load(e)),
                     });
                     continue;
                 }
@@ -98,20 +112,20 @@ fn work(inbox: &Receiver<Job>, answer: &dyn Fn(Thought)) {
                 .wrapping_add(u64::from(job.side) + 1);
             match computer_player(&job.kind, seed) {
                 Some(player) => {
-                    players.insert(seat, (job.kind.clone(), player));
+                    players.insert(seat, (job.kind, player));
                 }
                 None => {
                     answer(Thought {
                         game: job.game,
                         ply: job.ply,
-                        turn: Err(format!("`{}` is not a computer player", job.kind)),
+                        turn: Err(ThinkError::NotComputer(job.kind)),
                     });
                     continue;
                 }
             }
         }
-        let (_, player) = players.get_mut(&seat).expect("made above");
-        let turn = choose(variant, job.position, player.as_mut());
+        let (kind, player) = players.get_mut(&seat).expect("made above");
+        let turn = choose(variant, job.position, player.as_mut(), kind);
         answer(Thought {
             game: job.game,
             ply: job.ply,
@@ -120,17 +134,19 @@ fn work(inbox: &Receiver<Job>, answer: &dyn Fn(Thought)) {
     }
 }
 
+/// The player's turn from `position`, played on the worker's copy of the game as `play`
+/// plays it, as the server notation writes it (the session plays that text again).
 fn choose(
     variant: &Variant,
     position: Position,
     player: &mut dyn Player,
-) -> Result<String, String> {
-    let game = Game::from_position(variant, position).map_err(|e| e.to_string())?;
-    match player.choose(&game).map_err(|e| e.to_string())? {
-        Choice::Turn(turn) => Ok(turn.text),
-        Choice::Text(text) if !text.is_empty() => Ok(text),
-        Choice::Text(_) => {
-            Err("the computer found no turn to play although the game is not over".into())
-        }
-    }
+    kind: &PlayerKind,
+) -> Result<String, ThinkError> {
+    let mut game = Game::from_position(variant, position)?;
+    Ok(play_computer_turn(
+        &mut game,
+        player,
+        kind,
+        &Notation::Server,
+    )?)
 }

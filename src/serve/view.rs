@@ -7,10 +7,9 @@ use variant_run_core::{Board, CellId, PlayerId, Position};
 
 use crate::draw::{self, Highlight};
 use crate::play::choices::{Action, Choice};
-use crate::play::players::PLAYER_KINDS;
+use crate::play::player_kind::{PlayerKind, PLAYER_KINDS};
 use crate::play::session::result_line;
 use crate::play::setup::GameSetup;
-use crate::play::tournament::computer_kinds;
 use crate::play::Game;
 use crate::ruleset::merged::MergedToml;
 use crate::ruleset::Variant;
@@ -119,7 +118,7 @@ pub struct StateParts<'a> {
     pub game_id: u64,
     pub variant: &'a Variant,
     pub setup: &'a GameSetup,
-    pub kinds: &'a [String; 2],
+    pub kinds: &'a [PlayerKind; 2],
     pub game: &'a Game<'a>,
     pub frames: &'a [Frame],
     pub shown: &'a [String],
@@ -243,14 +242,13 @@ fn params_json(variant: &Variant, setup: &GameSetup) -> Vec<Value> {
 fn kinds_json() -> Vec<Value> {
     PLAYER_KINDS
         .iter()
-        .filter(|(k, _)| *k == "human" || computer_kinds().contains(k))
-        .map(|(k, about)| {
-            let about = if *k == "human" {
+        .map(|(kind, about)| {
+            let about = if kind.is_human() {
                 "you: click on the board, or type turns"
             } else {
                 about
             };
-            json!({ "kind": k, "about": about })
+            json!({ "kind": kind.name(), "about": about })
         })
         .collect()
 }

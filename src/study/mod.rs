@@ -166,7 +166,7 @@ impl Study {
     /// against greedy)`, or nothing for a match's one part.
     pub fn part_name(&self, part: usize) -> String {
         let p = &self.parts[part];
-        let kinds: Vec<&str> = p.setup.players.iter().map(|c| c.kind.as_str()).collect();
+        let kinds: Vec<String> = p.setup.players.iter().map(|c| c.kind.to_string()).collect();
         match self.kind {
             StudyKind::Match => "the match".to_string(),
             StudyKind::Compare => {

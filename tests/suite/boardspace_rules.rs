@@ -47,7 +47,8 @@ fn no_flip_ever_opens_a_move() {
                 variant_run::play::players::Choice::Turn(turn) => {
                     game.play_legal(turn).unwrap();
                 }
-                variant_run::play::players::Choice::Text(_) => break,
+                variant_run::play::players::Choice::RandomSetUp
+                | variant_run::play::players::Choice::NoTurn => break,
             }
         }
     }

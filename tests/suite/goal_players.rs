@@ -3,7 +3,8 @@
 //! with a chain of pieces, each sharing a tile with the next),
 //! they take a win at once and keep the opponent from one.
 
-use variant_run::play::players::{computer_player, Choice};
+use variant_run::play::player_kind::computer_player;
+use variant_run::play::players::Choice;
 use variant_run::play::{opening, Game, Layout};
 use variant_run::ruleset::Variant;
 use variant_run_core::{LegalTurn, Position};
@@ -28,10 +29,10 @@ fn position(variant: &Variant, side: char) -> Position {
 
 fn chosen(variant: &Variant, kind: &str, seed: u64, start: &Position) -> LegalTurn {
     let game = Game::from_position(variant, start.clone()).unwrap();
-    let mut player = computer_player(kind, seed).unwrap();
+    let mut player = computer_player(&kind.parse().unwrap(), seed).unwrap();
     match player.choose(&game).unwrap() {
         Choice::Turn(turn) => turn,
-        Choice::Text(text) => panic!("{kind} chose the text {text:?}"),
+        other => panic!("{kind} chose {other:?}"),
     }
 }
 

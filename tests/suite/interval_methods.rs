@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use variant_run::play::game_record::{End, GameRecord};
+use variant_run::play::player_kind::PlayerKind;
 use variant_run::play::tally::{Tally, BOOTSTRAP_MAX_GAMES};
 use variant_run::play::tournament::MatchResult;
 use variant_run::report::intervals::FigureKind;
@@ -174,7 +175,7 @@ fn many_games(games: usize) -> MatchResult {
         seed: 1,
         max_turns: 2000,
         letters: ['x', 'o'],
-        kinds: ["greedy".into(), "random".into()],
+        kinds: [PlayerKind::Greedy, PlayerKind::Random],
         alternate: false,
         tally,
         samples: Vec::new(),

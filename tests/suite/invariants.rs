@@ -167,14 +167,11 @@ fn play_checked(variant: &Variant, setting: &Setting, seed: u64, counts: &mut Co
                 game.play_legal(turn.clone()).expect("a legal turn plays");
                 Some(turn)
             }
-            Choice::Text(text) => {
-                assert!(
-                    !text.is_empty(),
-                    "a player found no turn in a game not over"
-                );
-                game.play(&text).expect("a set-up turn plays");
+            Choice::RandomSetUp => {
+                game.play("random").expect("a set-up turn plays");
                 None
             }
+            Choice::NoTurn => panic!("a player found no turn in a game not over"),
         };
         turns += 1;
         let after = game.position();

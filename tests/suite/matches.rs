@@ -3,6 +3,7 @@
 //! as snapshots, a rule change seen through `compare`, and the HTML page.
 
 use serde_json::Value;
+use variant_run::play::player_kind::PlayerKind;
 use variant_run::play::setup::{GameSetup, PlayerChoice};
 use variant_run::play::tournament::{play_match, MatchResult, MatchSpec, DEFAULT_MAX_TURNS};
 use variant_run::report::stats::wilson;
@@ -224,11 +225,11 @@ fn readable_match_report_of_chosen_players_on_trugo() {
     spec.setup.players = vec![
         PlayerChoice {
             letter: 'x',
-            kind: "greedy".into(),
+            kind: PlayerKind::Greedy,
         },
         PlayerChoice {
             letter: 'o',
-            kind: "greedy".into(),
+            kind: PlayerKind::Greedy,
         },
     ];
     let result = run(&spec);
@@ -275,7 +276,7 @@ fn compare_shows_what_a_stricter_capture_rule_does() {
     // once) that most of their games are drawn whichever rule is played.
     let players = ["x", "o"].map(|l| PlayerChoice {
         letter: l.chars().next().unwrap(),
-        kind: "random".into(),
+        kind: PlayerKind::Random,
     });
     // On 3x3 the rule never comes into play; on 5x5, 60 games show it.
     let mut a = spec(&before, Some(5), &[], 60);

@@ -5,7 +5,8 @@
 use std::process::Command;
 
 use variant_run::parallel;
-use variant_run::play::players::{computer_player, Choice};
+use variant_run::play::player_kind::computer_player;
+use variant_run::play::players::Choice;
 use variant_run::play::setup::{GameSetup, PlayerChoice, StartChoice};
 use variant_run::play::Game;
 use variant_run::Variant;
@@ -49,7 +50,10 @@ fn a_bad_budget_is_one_message() {
         "alphabeta:1",
         "alphabeta:300ms",
     ] {
-        assert!(computer_player(good, 1).is_some(), "{good}");
+        assert!(
+            computer_player(&good.parse().unwrap(), 1).is_some(),
+            "{good}"
+        );
     }
 }
 
@@ -96,7 +100,8 @@ fn play_through<'v>(
         };
         match player.choose(&game).unwrap() {
             Choice::Turn(turn) => game.play_legal(turn).unwrap(),
-            Choice::Text(text) => game.play(&text).unwrap(),
+            Choice::RandomSetUp => game.play("random").unwrap(),
+            Choice::NoTurn => panic!("no turn in a game not over"),
         };
         turns += 1;
     }
@@ -111,7 +116,7 @@ fn setup(ruleset: &str, seed: u64, kinds: [&str; 2], variant: &Variant) -> GameS
         players: (0..2)
             .map(|p| PlayerChoice {
                 letter: rules.player_letter(p as u8),
-                kind: kinds[p].into(),
+                kind: kinds[p].parse().unwrap(),
             })
             .collect(),
         ..GameSetup::default()
@@ -174,7 +179,7 @@ fn the_search_takes_a_winning_turn() {
             variant.judge(&next).unwrap().and_then(|o| o.winner) == Some(0)
         })
         .collect();
-    let mut player = computer_player("mcts:60", 5).unwrap();
+    let mut player = computer_player(&"mcts:60".parse().unwrap(), 5).unwrap();
     let Choice::Turn(chosen) = player.choose(&game).unwrap() else {
         panic!("a turn")
     };

@@ -29,7 +29,8 @@ fn random_games_keep_the_invariants() {
                 let in_setup = game.in_setup();
                 match players[side].choose(&game).unwrap() {
                     Choice::Turn(turn) => game.play_legal(turn).unwrap(),
-                    Choice::Text(text) => game.play(&text).unwrap(),
+                    Choice::RandomSetUp => game.play("random").unwrap(),
+                    Choice::NoTurn => panic!("no turn in a game not over"),
                 };
                 turns += 1;
                 let after = game.position();

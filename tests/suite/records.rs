@@ -74,7 +74,7 @@ fn setup(ruleset: &str, seed: u64, players: [&str; 2]) -> GameSetup {
         players: (0..2)
             .map(|p| PlayerChoice {
                 letter: variant.model.rules.player_letter(p),
-                kind: players[p as usize].to_string(),
+                kind: players[p as usize].parse().unwrap(),
             })
             .collect(),
         ..GameSetup::default()

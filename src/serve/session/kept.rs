@@ -5,6 +5,7 @@ use serde_json::json;
 use variant_run_core::PlayerId;
 
 use super::{refused, Exit, Live, Session};
+use crate::play::player_kind::PlayerKind;
 use crate::play::record::Record;
 use crate::play::replay;
 use crate::play::setup::StartChoice;
@@ -95,8 +96,8 @@ impl Session {
                 who.push(player);
             }
         }
-        let now = match self.kinds[side as usize].as_str() {
-            "human" => kept_records::person(self.seats.holder(side)),
+        let now = match self.kinds[side as usize] {
+            PlayerKind::Human => kept_records::person(self.seats.holder(side)),
             kind => kind.to_string(),
         };
         let who = if who.is_empty() { now } else { who.join("+") };

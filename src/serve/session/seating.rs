@@ -24,7 +24,7 @@ impl Session {
         match request {
             Request::Choose { .. } | Request::Play { .. } => {
                 // A computer's side is refused by the turn itself, with its own reason.
-                if self.kinds[side as usize] == "human" {
+                if self.kinds[side as usize].is_human() {
                     self.seats.may_move(caller, side, letter)?;
                 }
                 Ok(())
@@ -78,7 +78,7 @@ impl Session {
         name: &str,
     ) -> Answer {
         let side = self.side_of(live, letter)?;
-        let computer = self.kinds[side as usize] != "human";
+        let computer = !self.kinds[side as usize].is_human();
         match self.seats.take(caller, side, letter, computer, name) {
             Ok(key) => Ok(Reply::Json(json!({ "ok": true, "key": key.text() }))),
             Err(refusal) => Ok(refused(&refusal.to_string())),

@@ -106,7 +106,7 @@ pub fn transcript(
     setup.players = (0..2)
         .map(|p| PlayerChoice {
             letter: rules.player_letter(p),
-            kind: kinds[p as usize].to_string(),
+            kind: kinds[p as usize].parse().unwrap(),
         })
         .collect();
     let mut game = setup.game(&variant).unwrap();
