@@ -34,46 +34,13 @@ fn is_results_file(path: &Path) -> bool {
 /// A path does not exist or a folder cannot be read; a folder with neither kind of
 /// file; results files and records both.
 pub fn report_inputs(paths: &[PathBuf]) -> Result<ReportInputs, StudyError> {
-    let (mut results, mut records): (Vec<PathBuf>, Vec<PathBuf>) = (Vec::new(), Vec::new());
-    for path in paths {
-        if path.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|e| StudyError::io(path, e))?
-                .filter_map(Result::ok)
-                .map(|entry| entry.path())
-                .filter(|p| {
-                    p.is_file() && (is_results_file(p) || p.extension().is_some_and(|e| e == "txt"))
-                })
-                .collect();
-            found.sort();
-            if found.is_empty() {
-                return Err(StudyError::Refused(format!(
-                    "{}: no results files (*.jsonl) or game records (*.txt) in this folder",
-                    path.display()
-                )));
-            }
-            for file in found {
-                let list = if is_results_file(&file) {
-                    &mut results
-                } else {
-                    &mut records
-                };
-                list.push(file);
-            }
-        } else if path.is_file() {
-            let list = if is_results_file(path) {
-                &mut results
-            } else {
-                &mut records
-            };
-            list.push(path.clone());
-        } else {
-            return Err(StudyError::Refused(format!(
-                "{}: no such file or folder",
-                path.display()
-            )));
-        }
-    }
+    let files = named_files(
+        paths,
+        &|p| is_results_file(p) || p.extension().is_some_and(|e| e == "txt"),
+        "results files (*.jsonl) or game records (*.txt)",
+    )?;
+    let (results, records): (Vec<PathBuf>, Vec<PathBuf>) =
+        files.into_iter().partition(|file| is_results_file(file));
     match (results.first(), records.first()) {
         (Some(result), Some(record)) => Err(StudyError::Refused(format!(
             "{} is a study's results file and {} a game record: a report adds up the \
@@ -85,6 +52,49 @@ pub fn report_inputs(paths: &[PathBuf]) -> Result<ReportInputs, StudyError> {
         (None, Some(_)) => Ok(ReportInputs::Records(once_each(records))),
         (None, None) => Err(StudyError::Refused("no results files named".into())),
     }
+}
+
+/// The files named, in order: a folder stands for the files in it that `keep` takes (by
+/// name), a file for itself.
+///
+/// # Errors
+/// A path that does not exist, a folder that cannot be read or holds no such file (`kinds`
+/// names them in the message), or no file at all.
+pub fn named_files(
+    paths: &[PathBuf],
+    keep: &dyn Fn(&Path) -> bool,
+    kinds: &str,
+) -> Result<Vec<PathBuf>, StudyError> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(|e| StudyError::io(path, e))?
+                .filter_map(Result::ok)
+                .map(|entry| entry.path())
+                .filter(|p| p.is_file() && keep(p))
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                return Err(StudyError::Refused(format!(
+                    "{}: no {kinds} in this folder",
+                    path.display()
+                )));
+            }
+            files.extend(found);
+        } else if path.is_file() {
+            files.push(path.clone());
+        } else {
+            return Err(StudyError::Refused(format!(
+                "{}: no such file or folder",
+                path.display()
+            )));
+        }
+    }
+    if files.is_empty() {
+        return Err(StudyError::Refused("no results files named".into()));
+    }
+    Ok(files)
 }
 
 /// The files without those named twice (a folder and a file in it both given).

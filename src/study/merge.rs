@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
+use super::inputs::named_files;
 use super::results_file::{self, Header, LineAt};
 use super::{Study, StudyError, StudyKind, StudyResult};
 use crate::play::tournament::MatchResult;
@@ -50,36 +51,11 @@ impl Place {
 /// # Errors
 /// A path does not exist or a folder cannot be read, or no file is found.
 pub fn results_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, StudyError> {
-    let mut files = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|e| StudyError::io(path, e))?
-                .filter_map(Result::ok)
-                .map(|entry| entry.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "jsonl") && p.is_file())
-                .collect();
-            found.sort();
-            if found.is_empty() {
-                return Err(StudyError::Refused(format!(
-                    "{}: no results files (*.jsonl) in this folder",
-                    path.display()
-                )));
-            }
-            files.extend(found);
-        } else if path.is_file() {
-            files.push(path.clone());
-        } else {
-            return Err(StudyError::Refused(format!(
-                "{}: no such file or folder",
-                path.display()
-            )));
-        }
-    }
-    if files.is_empty() {
-        return Err(StudyError::Refused("no results files named".into()));
-    }
-    Ok(files)
+    named_files(
+        paths,
+        &|p| p.extension().is_some_and(|e| e == "jsonl"),
+        "results files (*.jsonl)",
+    )
 }
 
 /// Reads the results files and finds every game in them.
