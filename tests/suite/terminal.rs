@@ -410,20 +410,29 @@ fn play_and_replay_show_the_same_boards() {
     assert!(text(&output.stderr).contains("expected `all`, `start`, `end` or a turn number"));
 }
 
-/// A ruleset written for a test in `dir`: truchet-browne with a set-up of the test's own,
-/// so the test holds no fact of the shipped set-up rule, which a designer may change.
-/// x lays the rows below the middle and the middle row's left half, o the rows above
-/// and the right half, then o one tile at the centre.
-fn browne_with_a_set_up_of_its_own(dir: &Path) -> PathBuf {
+/// A ruleset written for a test in `dir`: `extends` with the set-up script `setup`, so
+/// the test holds no fact of a shipped set-up rule, which a designer may change.
+fn ruleset_with_a_set_up(dir: &Path, extends: &str, setup: &str) -> PathBuf {
     std::fs::create_dir_all(dir.join("rules")).unwrap();
     std::fs::write(
         dir.join("variant.toml"),
-        "extends = \"truchet-browne\"\n\n[setup]\ntiles = \"placement\"\nplacement = \
-         \"rules/setup.rhai\"\n",
+        format!(
+            "extends = \"{extends}\"\n\n[setup]\ntiles = \"placement\"\nplacement = \
+             \"rules/setup.rhai\"\n"
+        ),
     )
     .unwrap();
-    std::fs::write(
-        dir.join("rules/setup.rhai"),
+    std::fs::write(dir.join("rules/setup.rhai"), setup).unwrap();
+    dir.to_path_buf()
+}
+
+/// truchet-browne with a set-up of the test's own: x lays the rows below the middle and
+/// the middle row's left half, o the rows above and the right half, then o one tile at
+/// the centre.
+fn browne_with_a_set_up_of_its_own(dir: &Path) -> PathBuf {
+    ruleset_with_a_set_up(
+        dir,
+        "truchet-browne",
         "fn placement_turns(size) {\n\
          let middle = (size + 1) / 2;\n\
          let x = []; for row in 1..middle { for c in 1..=size { x.push([c, row]); } }\n\
@@ -433,8 +442,6 @@ fn browne_with_a_set_up_of_its_own(dir: &Path) -> PathBuf {
          [#{ player: \"x\", tiles: x }, #{ player: \"o\", tiles: o }, \
          #{ player: \"o\", tiles: [[middle, middle]] }]\n}\n",
     )
-    .unwrap();
-    dir.to_path_buf()
 }
 
 /// A person lays a set-up turn a few tiles at a time: the letters so far are shown on the
@@ -522,17 +529,11 @@ fn a_set_up_turn_is_laid_a_few_tiles_at_a_time() {
 #[test]
 fn a_set_up_turn_is_laid_on_a_hexagonal_board_too() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hex-setup");
-    std::fs::create_dir_all(dir.join("rules")).unwrap();
-    std::fs::write(
-        dir.join("variant.toml"),
-        "extends = \"truchet-hex\"\n\n[setup]\ntiles = \"placement\"\nplacement = \
-         \"rules/setup.rhai\"\n",
-    )
-    .unwrap();
     // Its 37 cells in rows of 4, 5, 6, 7, 6, 5, 4: x lays the lower three rows, o the
     // upper three, x the middle one.
-    std::fs::write(
-        dir.join("rules/setup.rhai"),
+    let ruleset = ruleset_with_a_set_up(
+        &dir,
+        "truchet-hex",
         "fn placement_turns(size) {\n\
          let lengths = [4, 5, 6, 7, 6, 5, 4];\n\
          let x = []; for row in 1..=3 { for c in 1..=lengths[row - 1] { x.push([c, row]); } }\n\
@@ -540,12 +541,11 @@ fn a_set_up_turn_is_laid_on_a_hexagonal_board_too() {
          let mid = []; for c in 1..=7 { mid.push([c, 4]); }\n\
          [#{ player: \"x\", tiles: x }, #{ player: \"o\", tiles: o }, \
          #{ player: \"x\", tiles: mid }]\n}\n",
-    )
-    .unwrap();
+    );
     let record = dir.join("game.txt");
     let output = run(
         &[
-            dir.to_str().unwrap(),
+            ruleset.to_str().unwrap(),
             "--player",
             "x=human",
             "--max-turns",
