@@ -337,9 +337,10 @@ impl Tree {
     /// the arena will hold when it next grows (the old block and the new one, twice as
     /// large, side by side while the nodes move).
     fn held(&self) -> usize {
-        let slots = match self.nodes.len() == self.nodes.capacity() {
-            true => 3 * self.nodes.capacity().max(1),
-            false => self.nodes.capacity(),
+        let slots = if self.nodes.len() == self.nodes.capacity() {
+            3 * self.nodes.capacity().max(1)
+        } else {
+            self.nodes.capacity()
         };
         self.bytes + slots * std::mem::size_of::<Node>()
     }

@@ -153,6 +153,12 @@ fn key(seed: u64, delta: &Delta) -> u64 {
     z ^ (z >> 31)
 }
 
+/// A turn's place in [`ordered_turns`]'s order: the most pieces taken first, then by key.
+fn rank(position: &Position, seed: u64, delta: &Delta) -> (Reverse<i64>, u64) {
+    let taken = delta.pieces_taken(position, position.side());
+    (Reverse(taken), key(seed, delta))
+}
+
 /// The distinct turns of a position, the ones that take the most enemy pieces first (by
 /// landing; after-turn captures are found by the search), the rest in a random order
 /// drawn from `seed` (see [`key`]).
@@ -161,11 +167,10 @@ pub(super) fn ordered_turns(
     position: &Position,
     seed: u64,
 ) -> Result<Vec<Delta>, GameError> {
-    let mover = position.side();
     let mut keyed: Vec<((Reverse<i64>, u64), Delta)> = variant
         .distinct_deltas(position)?
         .into_iter()
-        .map(|d| ((Reverse(d.pieces_taken(position, mover)), key(seed, &d)), d))
+        .map(|d| (rank(position, seed, &d), d))
         .collect();
     keyed.sort_unstable_by_key(|(k, _)| *k);
     Ok(keyed.into_iter().map(|(_, d)| d).collect())
@@ -211,17 +216,16 @@ fn first_turns(
         whole.truncate(upto);
         return Ok((whole, (total <= upto).then_some(total)));
     }
-    let mover = position.side();
-    let mut captures: Vec<(Reverse<i64>, u64, Delta)> = Vec::new();
+    let mut captures: Vec<((Reverse<i64>, u64), Delta)> = Vec::new();
     let mut quiet: BinaryHeap<Quiet> = BinaryHeap::with_capacity(upto + 1);
     // Whether a turn that takes nothing was left out.
     let mut more = false;
     variant.model.for_each_delta(position, &mut |delta| {
-        let k = key(seed, delta);
-        let taken = delta.pieces_taken(position, mover);
+        let place = rank(position, seed, delta);
+        let (Reverse(taken), k) = place;
         if taken > 0 {
-            if !captures.iter().any(|(_, c, d)| *c == k && d == delta) {
-                captures.push((Reverse(taken), k, delta.clone()));
+            if !captures.iter().any(|(p, d)| *p == place && d == delta) {
+                captures.push((place, delta.clone()));
             }
             return;
         }
@@ -241,10 +245,10 @@ fn first_turns(
             more = true;
         }
     });
-    captures.sort_unstable_by_key(|(taken, k, _)| (*taken, *k));
+    captures.sort_unstable_by_key(|(place, _)| *place);
     let found = captures.len() + quiet.len();
     let total = (!more && found <= upto).then_some(found);
-    let mut first: Vec<Delta> = captures.into_iter().map(|(_, _, d)| d).collect();
+    let mut first: Vec<Delta> = captures.into_iter().map(|(_, d)| d).collect();
     first.extend(quiet.into_sorted_vec().into_iter().map(|q| q.delta));
     first.truncate(upto);
     Ok((first, total))
