@@ -12,7 +12,9 @@
 //!
 //! Corners show their junction: its stack in brackets, bottom first (`(x)`, `(ox)` for an
 //! `x` pinned under an `o`), or `+`/`-` for an empty dark/light junction; a corner where
-//! too few tiles meet to make a junction shows `.`. A junction is named after the tile
+//! too few tiles meet to make a junction shows `.`. A stack too tall to fit between its
+//! corner and the next (a rule that stacks higher than Trugo's two) shows a number
+//! instead, `(1)`, and a line under the board gives that stack whole. A junction is named after the tile
 //! whose owner corner it is (the lattice says which: the east or west point of a
 //! flat-topped hexagon, `b3e`, `b3w`; the south-west corner of a square, `b3sw`).
 
@@ -30,6 +32,9 @@ struct Scale {
     down: i32,
     /// Blank characters left of the westmost corner: room for a stack's brackets.
     left: i32,
+    /// The longest bracketed stack drawn at its corner: longer ones would cover the
+    /// next corner on the line.
+    room: usize,
 }
 
 impl Scale {
@@ -41,6 +46,8 @@ impl Scale {
                 across: 2,
                 down: 2,
                 left: 4,
+                // Corners on one line are 4 characters apart: `(ox)` fits, `(oxo)` not.
+                room: 4,
             },
             // Squares are 12 characters wide and 4 lines high, wide enough that a name
             // of three or four characters above the centre never runs into the spokes
@@ -49,6 +56,7 @@ impl Scale {
                 across: 12,
                 down: 4,
                 left: 0,
+                room: 11,
             },
         }
     }
@@ -99,12 +107,41 @@ pub(super) fn patch(model: &GameModel, position: &Position) -> String {
         }
     }
     // Corners last, so that no side or band hides a piece.
+    // A corner is met once for each tile around it; a tall stack keeps its first number.
+    let mut tall_stacks: Vec<(Vertex, String)> = Vec::new();
     for &v in &corners {
         let (x, y) = at(v);
-        let token = corner_token(model, position, v);
+        let mut token = corner_token(model, position, v);
+        if token.chars().count() > scale.room {
+            let number = match tall_stacks.iter().position(|(at, _)| *at == v) {
+                Some(i) => i + 1,
+                None => {
+                    tall_stacks.push((v, token));
+                    tall_stacks.len()
+                }
+            };
+            token = format!("({number})");
+        }
         canvas.put(x - token_start(lattice, v, &token), y, &token);
     }
     let mut out = canvas.finish();
+    if !tall_stacks.is_empty() {
+        let listed: Vec<String> = tall_stacks
+            .iter()
+            .enumerate()
+            .map(|(i, (v, stack))| {
+                let j = board
+                    .junction_at(*v)
+                    .expect("only a junction holds a stack");
+                let pieces = &stack[1..stack.len() - 1];
+                format!("({}) {pieces} at {}", i + 1, board.junction_name(j))
+            })
+            .collect();
+        out.push_str(&format!(
+            "stacks too tall to draw at their corner, bottom first: {}\n",
+            listed.join(", ")
+        ));
+    }
     out.push_str(&match lattice {
         Lattice::Square => tile_legend(model),
         Lattice::HexFlat | Lattice::Hex => hexagon_legend(board),

@@ -56,6 +56,7 @@ mod shards;
 mod square_patch;
 mod structure;
 mod svg;
+mod tall_stacks;
 mod terminal;
 mod trugo_game;
 mod trugo_texts;
