@@ -8,6 +8,7 @@ use variant_run_core::{
 };
 
 use super::grid::{draw_between, tile_legend, Canvas};
+use super::sentences::{pool_tiles, quiet_turns};
 use crate::ruleset::JunctionMarks;
 
 /// The junction token: the stack, or the junction's colour when it is empty.
@@ -86,25 +87,14 @@ pub fn board_laying(
     if position.board().is_patch() {
         out.push_str(&format!(
             "; {} in the pool, pieces to come: {}",
-            match position.pool() {
-                1 => "1 tile".to_string(),
-                n => format!("{n} tiles"),
-            },
+            pool_tiles(position),
             supplies(model, position)
         ));
     } else if (0..2).any(|p| position.supply_total(p) > 0) {
         out.push_str(&format!("; in hand: {}", supplies(model, position)));
     }
-    // Tile actions reset the count too, where a ruleset has them.
-    let quiet = if rules.forms.has_tile_actions() {
-        "without a capture, placement or removal"
-    } else {
-        "without a capture"
-    };
-    match position.quiet_turns() {
-        0 => {}
-        1 => out.push_str(&format!(", 1 turn {quiet}")),
-        n => out.push_str(&format!(", {n} turns {quiet}")),
+    if let Some(quiet) = quiet_turns(model, position) {
+        out.push_str(&format!(", {quiet}"));
     }
     out.push('\n');
     out.push_str(&kinds_and_counters(model, position));

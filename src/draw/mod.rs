@@ -4,6 +4,7 @@
 mod ascii;
 mod grid;
 mod patch;
+mod sentences;
 mod svg;
 
 pub use ascii::{board, board_in_setup, board_laying, board_marked};

@@ -6,7 +6,8 @@ use variant_run_core::{Cell, Colour, GameModel, Lattice, Position, Stack, TileSt
 use super::canvas::{self, Svg, P};
 use super::frame::scale;
 use super::tiles::{self, CellShape};
-use super::{style, Picture, TileChange};
+use super::{style, Highlight, Picture, TileChange};
+use crate::draw::sentences::{pool_tiles, quiet_turns};
 
 /// Height of a legend line, and where its text starts after the swatch.
 const LINE: f64 = 26.0;
@@ -47,137 +48,45 @@ pub(super) struct Legend {
     states: Vec<TileState>,
 }
 
+impl Row {
+    fn new(swatch: Swatch, text: impl Into<String>, bold: bool) -> Row {
+        Row {
+            swatch,
+            text: text.into(),
+            bold,
+        }
+    }
+}
+
 impl Legend {
+    /// The legend's lines from the top: the players, what a pinned stack looks like, the
+    /// ruleset's marks, the cells not laid, a patch's naming and pool, the quiet turns,
+    /// the last turn and the result.
     pub fn new(model: &GameModel, position: &Position, picture: &Picture) -> Legend {
-        let rules = &model.rules;
         let board = position.board();
-        let mut rows = Vec::new();
-        let mut row = |swatch, text: String, bold| rows.push(Row { swatch, text, bold });
-        let to_move = picture.to_move.unwrap_or(position.side());
-        for p in 0..2 {
-            let colour = rules.colour_of(p);
-            let mover = p == to_move && picture.result.is_none();
-            row(
-                Swatch::Player(colour),
-                format!(
-                    "{} owns the {colour} junctions{}",
-                    rules.player_letter(p),
-                    if mover { ", and is to move" } else { "" }
-                ),
-                mover,
-            );
-        }
-        let mixed = position
-            .stacks()
-            .iter()
-            .find(|s| !s.is_uniform())
-            .map(|&s| (colour_at(model, s, 0), colour_at(model, s, 1)));
-        if let Some((under, over)) = mixed {
-            row(
-                Swatch::Pinned(under, over),
-                "stacks are drawn bottom first: a piece showing under one of the other colour is pinned"
-                    .to_string(),
-                false,
-            );
-        }
-        for (i, mark) in picture.marks.iter().enumerate() {
-            let names: Vec<String> = mark
-                .junctions
-                .iter()
-                .filter(|&&j| (j as usize) < board.junction_count())
-                .map(|&j| board.junction_name(j))
-                .collect();
-            row(
-                Swatch::Mark(i),
-                format!("{}: {}", mark.legend, names.join(" ")),
-                false,
-            );
-        }
+        let mut rows = player_rows(model, position, picture);
+        rows.extend(pinned_row(model, position));
+        rows.extend(mark_rows(position, picture));
         if !picture.unplaced.is_empty() {
-            row(
-                Swatch::Unlaid,
-                "dashed: cells whose tiles are not laid yet".to_string(),
-                false,
-            );
+            let text = "dashed: cells whose tiles are not laid yet";
+            rows.push(Row::new(Swatch::Unlaid, text, false));
         }
         if board.is_patch() {
-            if board.cell_count() == 0 {
-                row(
-                    Swatch::None,
-                    "no tiles yet: the first tile goes to a1".to_string(),
-                    false,
-                );
-            } else {
-                let (owner, examples) = crate::draw::patch::junction_naming(board.lattice());
-                row(
-                    Swatch::None,
-                    format!(
-                        "a junction (a dot) is named after the tile whose {owner} it is: {}",
-                        examples.join(", ")
-                    ),
-                    false,
-                );
-            }
-            row(
-                Swatch::None,
-                format!(
-                    "{} in the pool; pieces to come: {} {}, {} {}",
-                    match position.pool() {
-                        1 => "1 tile".to_string(),
-                        n => format!("{n} tiles"),
-                    },
-                    rules.player_letter(0),
-                    position.supply(0),
-                    rules.player_letter(1),
-                    position.supply(1)
-                ),
-                false,
-            );
+            rows.extend(patch_rows(model, position));
         }
-        // Tile actions reset the count too, where a ruleset has them.
-        let quiet = if rules.forms.has_tile_actions() {
-            "without a capture, placement or removal"
-        } else {
-            "without a capture"
-        };
-        match position.quiet_turns() {
-            0 => {}
-            1 => row(Swatch::None, format!("1 turn {quiet}"), false),
-            n => row(Swatch::None, format!("{n} turns {quiet}"), false),
+        if let Some(quiet) = quiet_turns(model, position) {
+            rows.push(Row::new(Swatch::None, quiet, false));
         }
         if let Some(last) = picture.last {
-            row(Swatch::None, format!("last turn: {}", last.caption), true);
-            if !last.junctions.is_empty() {
-                row(
-                    Swatch::Ring,
-                    "the junctions whose stacks it changed".to_string(),
-                    false,
-                );
-            }
-            let mut changes: Vec<TileChange> = last.tiles.iter().map(|&(_, c)| c).collect();
-            changes.sort();
-            changes.dedup();
-            for change in changes {
-                let count = last.tiles.iter().filter(|&&(_, c)| c == change).count();
-                let swatch = match change {
-                    TileChange::Removed => Swatch::Emptied,
-                    _ => Swatch::Outlined,
-                };
-                let (one, many) = match change {
-                    TileChange::Flipped => ("the tile it flipped", "the tiles it flipped"),
-                    TileChange::Laid => ("the tile it laid", "the tiles it laid"),
-                    TileChange::Placed => ("the tile it placed", "the tiles it placed"),
-                    TileChange::Removed => ("the cell it emptied", "the cells it emptied"),
-                };
-                row(
-                    swatch,
-                    if count == 1 { one } else { many }.to_string(),
-                    false,
-                );
-            }
+            rows.push(Row::new(
+                Swatch::None,
+                format!("last turn: {}", last.caption),
+                true,
+            ));
+            rows.extend(last_turn_rows(last));
         }
         if let Some(result) = picture.result {
-            row(Swatch::None, result.to_string(), true);
+            rows.push(Row::new(Swatch::None, result.to_string(), true));
         }
         Legend {
             rows,
@@ -346,4 +255,108 @@ fn draw_swatch(svg: &mut Svg, swatch: &Swatch, at: P) {
             ),
         ),
     }
+}
+
+/// Who owns which colour, the player to move in bold (while the game goes on).
+fn player_rows(model: &GameModel, position: &Position, picture: &Picture) -> Vec<Row> {
+    let rules = &model.rules;
+    let to_move = picture.to_move.unwrap_or(position.side());
+    (0..2)
+        .map(|p| {
+            let colour = rules.colour_of(p);
+            let mover = p == to_move && picture.result.is_none();
+            let text = format!(
+                "{} owns the {colour} junctions{}",
+                rules.player_letter(p),
+                if mover { ", and is to move" } else { "" }
+            );
+            Row::new(Swatch::Player(colour), text, mover)
+        })
+        .collect()
+}
+
+/// How a pinned stack looks, drawn from the first mixed stack on the board, if any.
+fn pinned_row(model: &GameModel, position: &Position) -> Option<Row> {
+    let (under, over) = position
+        .stacks()
+        .iter()
+        .find(|s| !s.is_uniform())
+        .map(|&s| (colour_at(model, s, 0), colour_at(model, s, 1)))?;
+    Some(Row::new(
+        Swatch::Pinned(under, over),
+        "stacks are drawn bottom first: a piece showing under one of the other colour is pinned",
+        false,
+    ))
+}
+
+/// Each set of marked junctions, with the names of those on this board.
+fn mark_rows(position: &Position, picture: &Picture) -> Vec<Row> {
+    let board = position.board();
+    let rows = picture.marks.iter().enumerate().map(|(i, mark)| {
+        let names: Vec<String> = mark
+            .junctions
+            .iter()
+            .filter(|&&j| (j as usize) < board.junction_count())
+            .map(|&j| board.junction_name(j))
+            .collect();
+        let text = format!("{}: {}", mark.legend, names.join(" "));
+        Row::new(Swatch::Mark(i), text, false)
+    });
+    rows.collect()
+}
+
+/// A patch's lines: how its junctions are named (or where the first tile goes), and
+/// the tiles and pieces still to come.
+fn patch_rows(model: &GameModel, position: &Position) -> [Row; 2] {
+    let rules = &model.rules;
+    let board = position.board();
+    let naming = if board.cell_count() == 0 {
+        "no tiles yet: the first tile goes to a1".to_string()
+    } else {
+        let (owner, examples) = crate::draw::patch::junction_naming(board.lattice());
+        format!(
+            "a junction (a dot) is named after the tile whose {owner} it is: {}",
+            examples.join(", ")
+        )
+    };
+    let pool = format!(
+        "{} in the pool; pieces to come: {} {}, {} {}",
+        pool_tiles(position),
+        rules.player_letter(0),
+        position.supply(0),
+        rules.player_letter(1),
+        position.supply(1)
+    );
+    [
+        Row::new(Swatch::None, naming, false),
+        Row::new(Swatch::None, pool, false),
+    ]
+}
+
+/// What the last turn changed: a ring for its junctions, then one line for each kind
+/// of change to its tiles.
+fn last_turn_rows(last: &Highlight) -> Vec<Row> {
+    let mut rows = Vec::new();
+    if !last.junctions.is_empty() {
+        let text = "the junctions whose stacks it changed";
+        rows.push(Row::new(Swatch::Ring, text, false));
+    }
+    let mut changes: Vec<TileChange> = last.tiles.iter().map(|&(_, c)| c).collect();
+    changes.sort();
+    changes.dedup();
+    for change in changes {
+        let count = last.tiles.iter().filter(|&&(_, c)| c == change).count();
+        let swatch = match change {
+            TileChange::Removed => Swatch::Emptied,
+            _ => Swatch::Outlined,
+        };
+        let (one, many) = match change {
+            TileChange::Flipped => ("the tile it flipped", "the tiles it flipped"),
+            TileChange::Laid => ("the tile it laid", "the tiles it laid"),
+            TileChange::Placed => ("the tile it placed", "the tiles it placed"),
+            TileChange::Removed => ("the cell it emptied", "the cells it emptied"),
+        };
+        rows.push(Row::new(swatch, if count == 1 { one } else { many }, false));
+    }
+    rows
 }

@@ -80,71 +80,109 @@ pub fn clickable_svg(
     draw(model, position, picture, Some(open))
 }
 
+/// The picture, one layer after another, on a page laid out to hold them.
 fn draw(
     model: &GameModel,
     position: &Position,
     picture: &Picture,
     targets: Option<&[Cell]>,
 ) -> String {
-    let board = position.board();
-    let lattice = board.lattice();
-    let fixed = !board.is_patch();
-    // The cells the picture must hold: the board's, a removed one, or where the first
-    // tile of an empty patch goes.
-    let mut cells: Vec<Cell> = board.cells().to_vec();
-    if let Some(last) = picture.last {
-        cells.extend(last.tiles.iter().map(|&(c, _)| c));
-    }
-    cells.extend(targets.unwrap_or_default());
-    if cells.is_empty() {
-        cells.push(Cell::new(0, 0));
-    }
-    let extent = Extent::of(lattice, &cells);
-    let (side, ux, uy) = frame::scale(lattice);
-    let board_width = f64::from(extent.max_x - extent.min_x) * ux;
-    let board_height = f64::from(extent.max_y - extent.min_y) * uy;
-    // Room for row numbers at the sides and column letters above and below; a stack on
-    // the top row rises above its junction.
-    let (beside, above) = if fixed {
-        (style::PIECE * side + 30.0, style::PIECE * side + 34.0)
-    } else {
-        (12.0, 34.0)
-    };
-    let title = picture.title.map_or(0.0, |_| TITLE);
-
     let legend = legend::Legend::new(model, position, picture);
-    let width = (board_width + 2.0 * beside).max(legend.width()).max(
-        picture
-            .title
-            .map_or(0.0, |t| canvas::text_width(t, TITLE_FONT)),
-    ) + 2.0 * MARGIN;
-    let frame = Frame {
-        lattice,
-        side,
-        ux,
-        uy,
-        min_x: extent.min_x,
-        max_y: extent.max_y,
-        left: ((width - board_width) / 2.0).round(),
-        top: MARGIN + title + above,
-    };
-    let legend_top = frame.top + board_height + above - 6.0;
-    let height = (legend_top + legend.height() + MARGIN).round();
-    let width = width.round();
-
+    let page = Page::new(position, picture, targets, &legend);
     let mut svg = Svg::new();
+    begin_document(&mut svg, picture, &page);
+    board_layers(&mut svg, &page, model, position, picture);
+    if let Some(open) = targets {
+        targets::layer(&mut svg, &page.frame, position.board(), open);
+    }
+    legend.draw(&mut svg, MARGIN, page.legend_top);
+    svg.raw("</svg>");
+    svg.out
+}
+
+/// Where the parts of a picture go: the board's frame, its size, the legend's top, the
+/// page's size.
+struct Page {
+    frame: Frame,
+    board_width: f64,
+    board_height: f64,
+    legend_top: f64,
+    width: f64,
+    height: f64,
+}
+
+impl Page {
+    fn new(
+        position: &Position,
+        picture: &Picture,
+        targets: Option<&[Cell]>,
+        legend: &legend::Legend,
+    ) -> Page {
+        let board = position.board();
+        let lattice = board.lattice();
+        // The cells the picture must hold: the board's, a removed one, or where the
+        // first tile of an empty patch goes.
+        let mut cells: Vec<Cell> = board.cells().to_vec();
+        if let Some(last) = picture.last {
+            cells.extend(last.tiles.iter().map(|&(c, _)| c));
+        }
+        cells.extend(targets.unwrap_or_default());
+        if cells.is_empty() {
+            cells.push(Cell::new(0, 0));
+        }
+        let extent = Extent::of(lattice, &cells);
+        let (side, ux, uy) = frame::scale(lattice);
+        let board_width = f64::from(extent.max_x - extent.min_x) * ux;
+        let board_height = f64::from(extent.max_y - extent.min_y) * uy;
+        // Room for row numbers at the sides and column letters above and below; a stack
+        // on the top row rises above its junction.
+        let (beside, above) = if !board.is_patch() {
+            (style::PIECE * side + 30.0, style::PIECE * side + 34.0)
+        } else {
+            (12.0, 34.0)
+        };
+        let title = picture.title.map_or(0.0, |_| TITLE);
+        let width = (board_width + 2.0 * beside).max(legend.width()).max(
+            picture
+                .title
+                .map_or(0.0, |t| canvas::text_width(t, TITLE_FONT)),
+        ) + 2.0 * MARGIN;
+        let frame = Frame {
+            lattice,
+            side,
+            ux,
+            uy,
+            min_x: extent.min_x,
+            max_y: extent.max_y,
+            left: ((width - board_width) / 2.0).round(),
+            top: MARGIN + title + above,
+        };
+        let legend_top = frame.top + board_height + above - 6.0;
+        Page {
+            height: (legend_top + legend.height() + MARGIN).round(),
+            width: width.round(),
+            frame,
+            board_width,
+            board_height,
+            legend_top,
+        }
+    }
+}
+
+/// The document's opening: its size, its title, the page's colour and the heading.
+fn begin_document(svg: &mut Svg, picture: &Picture, page: &Page) {
     svg.raw(&format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{}" font-size="14">"#,
         style::FONT,
-        w = num(width),
-        h = num(height)
+        w = num(page.width),
+        h = num(page.height)
     ));
     let heading = picture.title.unwrap_or("position");
     svg.raw(&format!("<title>{}</title>", canvas::escape(heading)));
     svg.raw(&format!(
         r#"<rect width="{}" height="{}" fill="{}"/>"#,
-        num(width),
-        num(height),
+        num(page.width),
+        num(page.height),
         style::PAGE
     ));
     if let Some(text) = picture.title {
@@ -155,43 +193,49 @@ fn draw(
             &format!(r#"font-size="{TITLE_FONT}" font-weight="bold""#),
         );
     }
+}
 
+/// The board's layers, bottom first: tiles, the last turn's tiles, names, junctions,
+/// stacks, marks, the last turn's junctions.
+fn board_layers(
+    svg: &mut Svg,
+    page: &Page,
+    model: &GameModel,
+    position: &Position,
+    picture: &Picture,
+) {
+    let board = position.board();
+    let frame = &page.frame;
     svg.group(r#"id="tiles""#, None);
-    cells::board_tiles(&mut svg, &frame, position, picture.unplaced);
+    cells::board_tiles(svg, frame, position, picture.unplaced);
     svg.end_group();
     if let Some(last) = picture.last.filter(|l| !l.tiles.is_empty()) {
         svg.group(r#"id="last-tiles""#, None);
-        cells::changed(&mut svg, &frame, board, last);
+        cells::changed(svg, frame, board, last);
         svg.end_group();
     }
     svg.group(r#"id="names""#, None);
-    if fixed {
-        labels::grid_names(&mut svg, &frame, board, board_width, board_height);
+    if !board.is_patch() {
+        labels::grid_names(svg, frame, board, page.board_width, page.board_height);
     }
-    if lattice != Lattice::Square {
-        labels::cell_names(&mut svg, &frame, board);
+    if board.lattice() != Lattice::Square {
+        labels::cell_names(svg, frame, board);
     }
     svg.end_group();
     svg.group(r#"id="junctions""#, None);
-    junctions::dots(&mut svg, &frame, board);
+    junctions::dots(svg, frame, board);
     svg.end_group();
     svg.group(r#"id="stacks""#, None);
-    junctions::stacks(&mut svg, &frame, model, position);
+    junctions::stacks(svg, frame, model, position);
     svg.end_group();
     if !picture.marks.is_empty() {
         svg.group(r#"id="marks""#, None);
-        junctions::marks(&mut svg, &frame, board, picture.marks);
+        junctions::marks(svg, frame, board, picture.marks);
         svg.end_group();
     }
     if let Some(last) = picture.last.filter(|l| !l.junctions.is_empty()) {
         svg.group(r#"id="last-junctions""#, None);
-        junctions::last_turn(&mut svg, &frame, board, last);
+        junctions::last_turn(svg, frame, board, last);
         svg.end_group();
     }
-    if let Some(open) = targets {
-        targets::layer(&mut svg, &frame, board, open);
-    }
-    legend.draw(&mut svg, MARGIN, legend_top);
-    svg.raw("</svg>");
-    svg.out
 }
