@@ -207,6 +207,56 @@ impl Lowering<'_> {
     }
 }
 
+impl<'a> Lowering<'a> {
+    /// The start of lowering: the script host within the ruleset's limits, and its
+    /// params as the scripts will read them.
+    fn new(toml: &'a MergedToml, config: &VariantConfig) -> Result<Lowering<'a>, VariantError> {
+        let shared: Option<PathBuf> = shared_scripts_dir(toml.own().dir.as_path());
+        let limits = limits::limits(toml, &config.limits)?;
+        let params: BTreeMap<String, Dynamic> = config
+            .params
+            .iter()
+            .map(|(k, v)| (k.clone(), toml_to_dynamic(v)))
+            .collect();
+        Ok(Lowering {
+            toml,
+            host: ScriptHost::new(&toml.dirs(), shared.as_deref(), limits),
+            size: None,
+            params,
+            hooks: Vec::new(),
+        })
+    }
+}
+
+/// The warnings about the rule scripts: the lines they walk that the board's lattice
+/// lacks.
+fn lattice_lints(
+    host: &ScriptHost,
+    scripts: [Option<&Script>; 4],
+    lattice: variant_run_core::Lattice,
+) -> Vec<crate::diagnostic::Diagnostic> {
+    scripts
+        .into_iter()
+        .flatten()
+        .flat_map(|script| lines_the_lattice_lacks(host, script, lattice))
+        .collect()
+}
+
+/// Where a script's results are remembered. A result may be remembered only if neither
+/// the script nor anything it imports reads the clock: every text the host has read is
+/// looked at.
+fn script_memo<R: Clone + PartialEq>(
+    host: &ScriptHost,
+    script: Option<&Script>,
+) -> RefCell<Memo<R>> {
+    RefCell::new(Memo::for_script(
+        script
+            .and_then(|script| host.source(script))
+            .map(|_| host.every_source_text())
+            .as_deref(),
+    ))
+}
+
 /// Lowers a ruleset's merged TOML, read by serde into `config`.
 pub(super) fn lower(
     toml: &MergedToml,
@@ -214,20 +264,7 @@ pub(super) fn lower(
     options: &LoadOptions,
 ) -> Result<Variant, VariantError> {
     let dir = toml.own().dir.as_path();
-    let shared: Option<PathBuf> = shared_scripts_dir(dir);
-    let limits = limits::limits(toml, &config.limits)?;
-    let params: BTreeMap<String, Dynamic> = config
-        .params
-        .iter()
-        .map(|(k, v)| (k.clone(), toml_to_dynamic(v)))
-        .collect();
-    let mut lowering = Lowering {
-        toml,
-        host: ScriptHost::new(&toml.dirs(), shared.as_deref(), limits),
-        size: None,
-        params,
-        hooks: Vec::new(),
-    };
+    let mut lowering = Lowering::new(toml, &config)?;
     limits::check_params(&lowering, &config.params, &options.params)?;
     lowering.size = board::size(&lowering, &config, options)?;
     let board = board::board(
@@ -250,28 +287,20 @@ pub(super) fn lower(
     let marks = marks::marks(&lowering, &config, &model.board)?;
     // Every script is compiled: the params they compare with get their values.
     lowering.host.resolve_compared_params(&lowering.params);
-    let lattice = model.board.lattice();
-    let lints: Vec<_> = [
+    let scripts = [
         Some(&rules.end_script),
         rules.after_turn_script.as_ref(),
         rules.evaluate_script.as_ref(),
         rules.allowed_script.as_ref(),
-    ]
-    .into_iter()
-    .flatten()
-    .flat_map(|script| lines_the_lattice_lacks(&lowering.host, script, lattice))
-    .collect();
+    ];
+    let lints = lattice_lints(&lowering.host, scripts, model.board.lattice());
     let host = Rc::new(lowering.host);
     let params = Rc::new(lowering.params);
     let homes = [config.players[0].home, config.players[1].home];
     let size = lowering.size.map(i64::from);
     let allowed = rules.allowed_script.map(|script| {
         Rc::new(TurnRule {
-            memo: RefCell::new(Memo::for_script(
-                host.source(&script)
-                    .map(|_| host.every_source_text())
-                    .as_deref(),
-            )),
+            memo: script_memo(&host, Some(&script)),
             host: Rc::clone(&host),
             script,
             model: Arc::clone(&model),
@@ -303,22 +332,9 @@ pub(super) fn lower(
             toml.files.iter().map(|f| &*f.text),
             &host.source_texts(),
         ),
-        // The end script's result may be remembered only if neither it nor anything it
-        // imports reads the clock: every text the host has read is looked at.
-        end_memo: RefCell::new(Memo::for_script(
-            host.source(&rules.end_script)
-                .map(|_| host.every_source_text())
-                .as_deref(),
-        )),
+        end_memo: script_memo(&host, Some(&rules.end_script)),
         // Likewise the after-turn script's "nothing changed".
-        after_turn_memo: RefCell::new(Memo::for_script(
-            rules
-                .after_turn_script
-                .as_ref()
-                .and_then(|script| host.source(script))
-                .map(|_| host.every_source_text())
-                .as_deref(),
-        )),
+        after_turn_memo: script_memo(&host, rules.after_turn_script.as_ref()),
         goals: std::cell::OnceCell::new(),
         hooks: lowering.hooks,
         host,

@@ -37,35 +37,7 @@ pub(super) fn rules(
              (a fixed board has a tile in every cell)",
         ));
     }
-    let max_height = lowering.count("turn.max_height", &t.max_height)?;
-    if !(1..=Stack::MAX_HEIGHT as i64).contains(&max_height) {
-        return Err(lowering.bad(
-            "turn.max_height",
-            format!(
-                "[turn] max_height = {max_height} is outside 1..{}",
-                Stack::MAX_HEIGHT
-            ),
-        ));
-    }
-    let max_height = max_height as u8;
-    // Merging makes a stack of two or more and splitting needs one: with a limit of 1
-    // those forms could never be played, which is surely not what the designer meant.
-    let stacking = [
-        PieceForm::Merge,
-        PieceForm::Split,
-        PieceForm::StepThenMerge,
-        PieceForm::StepThenSplit,
-    ];
-    if max_height < 2 && stacking.iter().any(|&kind| forms.has_piece(kind)) {
-        return Err(lowering.bad_labelled(
-            "turn.max_height",
-            format!(
-                "[turn] max_height = {max_height}, but the turn forms merge or split stacks, \
-                 which needs stacks of 2 or more"
-            ),
-            "too low for merge and split",
-        ));
-    }
+    let max_height = max_height(lowering, config, &forms)?;
     let removal = RemovalRule {
         free_sides: t.remove.free_sides,
         keep_connected: t.remove.keep_connected,
@@ -73,22 +45,7 @@ pub(super) fn rules(
     };
     let placement = placement(lowering, config, &players, forms.has_tile(TileForm::Place))?;
 
-    // The capture rule is a script, but it is asked once per pair of heights now, never
-    // during play.
-    let capture_script = lowering.hook_script(&hooks::CAPTURE, config.rules.capture.as_ref())?;
-    let capture = match capture_script {
-        Some(script) => {
-            let host = &lowering.host;
-            CaptureTable::tabulate(max_height, |landing, defender, at_home| {
-                host.call::<bool>(
-                    &script,
-                    hooks::CAPTURE.function,
-                    (landing as i64, defender as i64, at_home),
-                )
-            })?
-        }
-        None => CaptureTable::never(max_height),
-    };
+    let capture = capture(lowering, config, max_height)?;
     let after_turn_script =
         lowering.hook_script(&hooks::AFTER_TURN, config.rules.after_turn.as_ref())?;
     let end_script = lowering
@@ -129,6 +86,71 @@ pub(super) fn rules(
         evaluate_script,
         allowed_script,
     })
+}
+
+/// `[turn] max_height`: within what a stack can hold, and at least 2 where the turn
+/// forms merge or split stacks.
+fn max_height(
+    lowering: &Lowering,
+    config: &VariantConfig,
+    forms: &TurnForms,
+) -> Result<u8, VariantError> {
+    let t = &config.turn;
+    let max_height = lowering.count("turn.max_height", &t.max_height)?;
+    if !(1..=Stack::MAX_HEIGHT as i64).contains(&max_height) {
+        return Err(lowering.bad(
+            "turn.max_height",
+            format!(
+                "[turn] max_height = {max_height} is outside 1..{}",
+                Stack::MAX_HEIGHT
+            ),
+        ));
+    }
+    let max_height = max_height as u8;
+    // Merging makes a stack of two or more and splitting needs one: with a limit of 1
+    // those forms could never be played, which is surely not what the designer meant.
+    let stacking = [
+        PieceForm::Merge,
+        PieceForm::Split,
+        PieceForm::StepThenMerge,
+        PieceForm::StepThenSplit,
+    ];
+    if max_height < 2 && stacking.iter().any(|&kind| forms.has_piece(kind)) {
+        return Err(lowering.bad_labelled(
+            "turn.max_height",
+            format!(
+                "[turn] max_height = {max_height}, but the turn forms merge or split stacks, \
+                 which needs stacks of 2 or more"
+            ),
+            "too low for merge and split",
+        ));
+    }
+    Ok(max_height)
+}
+
+/// The capture rule, tabulated from its script for every pair of heights.
+fn capture(
+    lowering: &mut Lowering,
+    config: &VariantConfig,
+    max_height: u8,
+) -> Result<CaptureTable, VariantError> {
+    // The capture rule is a script, but it is asked once per pair of heights now, never
+    // during play.
+    let capture_script = lowering.hook_script(&hooks::CAPTURE, config.rules.capture.as_ref())?;
+    let capture = match capture_script {
+        Some(script) => {
+            let host = &lowering.host;
+            CaptureTable::tabulate(max_height, |landing, defender, at_home| {
+                host.call::<bool>(
+                    &script,
+                    hooks::CAPTURE.function,
+                    (landing as i64, defender as i64, at_home),
+                )
+            })?
+        }
+        None => CaptureTable::never(max_height),
+    };
+    Ok(capture)
 }
 
 /// Whether `text` holds `word` as a whole word (not inside a longer name).

@@ -331,116 +331,179 @@ impl ImportWalk<'_> {
             ));
         }
         for (written, pos) in imports(ast) {
-            let at = |message: String, label: &str| self.at(file, pos, message, label);
             let Some(written) = written else {
-                return Err(at(
+                return Err(self.at(
+                    file,
+                    pos,
                     "an import path must be text in quotes, so it can be checked when the \
                      ruleset loads"
                         .into(),
                     "not text in quotes",
                 ));
             };
-            let path = self.dirs.find_module(&written).map_err(|e| {
-                at(
-                    format!("import \"{}\": {e}", written.escape_debug()),
-                    "here",
-                )
-            })?;
-            // Rhai resolves an import path to one module for all the scripts of a
-            // ruleset, so a script borrowed from another ruleset gets this ruleset's
-            // file for a plain path: it must be the one its own ruleset gives it.
-            if let (Some(foreign), None) = (foreign, split_ruleset(&written)) {
-                let theirs = foreign.dirs.find_module(&written).ok();
-                let same = theirs
-                    .as_ref()
-                    .is_some_and(|theirs| same_script(theirs, &path));
-                if !same {
-                    let name = foreign.name.escape_debug();
-                    return Err(at(
-                        format!(
-                            "import \"{}\" in a script of {name} names {} here, but {} in \
-                             {name}; write `import \"{name}{RULESET_SEPARATOR}{}\"` to mean \
-                             {name}'s",
-                            written.escape_debug(),
-                            display_name(&path),
-                            theirs.map_or_else(|| "nothing".to_string(), |p| display_name(&p)),
-                            written.escape_debug()
-                        ),
-                        "names another script here than in its own ruleset",
-                    ));
-                }
-            }
-            let imported_foreign = match split_ruleset(&written) {
-                Some((name, _)) => Some(ForeignRuleset {
-                    name: name.to_string(),
-                    dirs: self.dirs.of_ruleset(name).map_err(|e| {
-                        at(
-                            format!("import \"{}\": {e}", written.escape_debug()),
-                            "here",
-                        )
-                    })?,
-                }),
-                // A plain import inside a borrowed script stays in its ruleset.
-                None => foreign.map(|f| ForeignRuleset {
-                    name: f.name.clone(),
-                    dirs: f.dirs.clone(),
-                }),
-            };
-            let imported = display_name(&path);
-            let imported_real = path.canonicalize().unwrap_or_else(|_| path.clone());
-            if let Some(start) = self.chain.iter().position(|(r, _)| *r == imported_real) {
-                let mut cycle: Vec<&str> = self.chain[start..]
-                    .iter()
-                    .map(|(_, s)| s.as_str())
-                    .collect();
-                cycle.push(&imported);
-                let message = format!(
-                    "import \"{}\" closes a cycle: {}",
-                    written.escape_debug(),
-                    cycle.join(" -> ")
-                );
-                return Err(at(
-                    message,
-                    "a script cannot import itself, even through others",
-                ));
-            }
-            let done_key = (
-                imported_real.clone(),
-                imported_foreign.as_ref().map(|f| f.name.clone()),
-            );
-            if self.done.contains(&done_key) {
-                continue;
-            }
-            if self.done.len() + self.chain.len() > self.max_modules {
-                return Err(at(
-                    format!("more than {} scripts imported", self.max_modules),
-                    "one import too many",
-                ));
-            }
-            let text = read_script(&path).map_err(|e| {
-                at(
-                    format!("import \"{}\": {imported}: {e}", written.escape_debug()),
-                    "here",
-                )
-            })?;
-            let text: Arc<str> = Arc::from(text);
-            self.sources
-                .borrow_mut()
-                .insert(imported.clone(), Arc::clone(&text));
-            self.read.push(Arc::clone(&text));
-            let module_ast = self
-                .engine
-                .compile(&*text)
-                .map_err(|e| parse_error(&imported, &text, &e))?;
-            if !self.compared.has_script(&imported) {
-                self.compared.add_script(&imported, &module_ast);
-            }
-            self.visit(&imported, &module_ast, imported_foreign.as_ref())?;
+            self.follow(file, pos, &written, foreign)?;
         }
         if let Some((real, _)) = self.chain.pop() {
             self.done.push((real, foreign.map(|f| f.name.clone())));
         }
         Ok(())
+    }
+
+    /// One import of `file`, written `written` at `pos`: the script it names is found,
+    /// checked against the ruleset it was borrowed from, against cycles and the budget
+    /// of modules, then read, compiled and visited in its turn (once for each ruleset
+    /// it is borrowed from).
+    fn follow(
+        &mut self,
+        file: &str,
+        pos: Position,
+        written: &str,
+        foreign: Option<&ForeignRuleset>,
+    ) -> Result<(), Diagnostic> {
+        let at = |message: String, label: &str| self.at(file, pos, message, label);
+        let path = self.dirs.find_module(written).map_err(|e| {
+            at(
+                format!("import \"{}\": {e}", written.escape_debug()),
+                "here",
+            )
+        })?;
+        if let (Some(foreign), None) = (foreign, split_ruleset(written)) {
+            self.same_as_in_its_ruleset(file, pos, written, &path, foreign)?;
+        }
+        let imported_foreign = self.ruleset_of_import(written, foreign).map_err(|e| {
+            at(
+                format!("import \"{}\": {e}", written.escape_debug()),
+                "here",
+            )
+        })?;
+        let imported = display_name(&path);
+        let imported_real = path.canonicalize().unwrap_or_else(|_| path.clone());
+        self.no_cycle(file, pos, written, &imported_real, &imported)?;
+        let done_key = (
+            imported_real.clone(),
+            imported_foreign.as_ref().map(|f| f.name.clone()),
+        );
+        if self.done.contains(&done_key) {
+            return Ok(());
+        }
+        if self.done.len() + self.chain.len() > self.max_modules {
+            return Err(at(
+                format!("more than {} scripts imported", self.max_modules),
+                "one import too many",
+            ));
+        }
+        let text = read_script(&path).map_err(|e| {
+            at(
+                format!("import \"{}\": {imported}: {e}", written.escape_debug()),
+                "here",
+            )
+        })?;
+        let module_ast = self.compile(&imported, text)?;
+        self.visit(&imported, &module_ast, imported_foreign.as_ref())
+    }
+
+    /// A plain import in a script borrowed from another ruleset must name the script
+    /// its own ruleset gives it. Rhai resolves an import path to one module for all the
+    /// scripts of a ruleset, so a script borrowed from another ruleset gets this
+    /// ruleset's file for a plain path.
+    fn same_as_in_its_ruleset(
+        &self,
+        file: &str,
+        pos: Position,
+        written: &str,
+        path: &Path,
+        foreign: &ForeignRuleset,
+    ) -> Result<(), Diagnostic> {
+        let theirs = foreign.dirs.find_module(written).ok();
+        let same = theirs
+            .as_ref()
+            .is_some_and(|theirs| same_script(theirs, path));
+        if same {
+            return Ok(());
+        }
+        let name = foreign.name.escape_debug();
+        Err(self.at(
+            file,
+            pos,
+            format!(
+                "import \"{}\" in a script of {name} names {} here, but {} in \
+                 {name}; write `import \"{name}{RULESET_SEPARATOR}{}\"` to mean \
+                 {name}'s",
+                written.escape_debug(),
+                display_name(path),
+                theirs.map_or_else(|| "nothing".to_string(), |p| display_name(&p)),
+                written.escape_debug()
+            ),
+            "names another script here than in its own ruleset",
+        ))
+    }
+
+    /// The ruleset an import borrows from: the one it names, or for a plain import
+    /// inside a borrowed script, that script's own (an import stays in its ruleset).
+    fn ruleset_of_import(
+        &self,
+        written: &str,
+        foreign: Option<&ForeignRuleset>,
+    ) -> Result<Option<ForeignRuleset>, PathRefused> {
+        Ok(match split_ruleset(written) {
+            Some((name, _)) => Some(ForeignRuleset {
+                name: name.to_string(),
+                dirs: self.dirs.of_ruleset(name)?,
+            }),
+            None => foreign.map(|f| ForeignRuleset {
+                name: f.name.clone(),
+                dirs: f.dirs.clone(),
+            }),
+        })
+    }
+
+    /// Refuses an import of a script that is being checked already: it would close a
+    /// cycle of imports.
+    fn no_cycle(
+        &self,
+        file: &str,
+        pos: Position,
+        written: &str,
+        imported_real: &Path,
+        imported: &str,
+    ) -> Result<(), Diagnostic> {
+        let Some(start) = self.chain.iter().position(|(r, _)| r == imported_real) else {
+            return Ok(());
+        };
+        let mut cycle: Vec<&str> = self.chain[start..]
+            .iter()
+            .map(|(_, s)| s.as_str())
+            .collect();
+        cycle.push(imported);
+        let message = format!(
+            "import \"{}\" closes a cycle: {}",
+            written.escape_debug(),
+            cycle.join(" -> ")
+        );
+        Err(self.at(
+            file,
+            pos,
+            message,
+            "a script cannot import itself, even through others",
+        ))
+    }
+
+    /// An imported script's text, kept with the texts read, compiled, with its
+    /// comparisons noted.
+    fn compile(&mut self, imported: &str, text: String) -> Result<AST, Diagnostic> {
+        let text: Arc<str> = Arc::from(text);
+        self.sources
+            .borrow_mut()
+            .insert(imported.to_string(), Arc::clone(&text));
+        self.read.push(Arc::clone(&text));
+        let module_ast = self
+            .engine
+            .compile(&*text)
+            .map_err(|e| parse_error(imported, &text, &e))?;
+        if !self.compared.has_script(imported) {
+            self.compared.add_script(imported, &module_ast);
+        }
+        Ok(module_ast)
     }
 
     /// A diagnostic at a position of a script already read.
