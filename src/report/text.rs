@@ -491,12 +491,21 @@ pub fn compare_report(c: &Comparison) -> String {
     out
 }
 
-/// The readable report card of `evaluate`.
+/// The readable report card of `evaluate`: what was played, the skill ladder, then
+/// self-play's figures.
 pub fn card_report(card: &ReportCard) -> String {
-    let s = &card.self_play;
+    let mut out = card_heading(card);
+    out.push_str(&ladder_section(card));
+    out.push_str(&self_play_section(card));
+    out.push_str("\nthe criteria are defined in docs/criteria.md\n");
+    out
+}
+
+/// The ruleset, the seed and the games played, and how wide the intervals are.
+fn card_heading(card: &ReportCard) -> String {
     let mut out = format!(
         "report card: {}, seed {}\n{} games a ladder step and in self-play; intervals are 95%",
-        ruleset_line(s),
+        ruleset_line(&card.self_play),
         card.seed,
         card.games
     );
@@ -508,7 +517,18 @@ pub fn card_report(card: &ReportCard) -> String {
         ));
     }
     out.push('\n');
-    out.push_str("\nskill ladder: each stronger player against the one below, sides alternating\n");
+    out
+}
+
+/// The evaluation's own reading of one figure (`skill_depth`), or nothing.
+fn card_reading(card: &ReportCard, key: &str) -> String {
+    card.reading(key).unwrap_or_default().to_string()
+}
+
+/// Each step of the skill ladder, and the skill depth it gives.
+fn ladder_section(card: &ReportCard) -> String {
+    let mut out = "\nskill ladder: each stronger player against the one below, sides alternating\n"
+        .to_string();
     let mut rows = vec![vec![
         String::new(),
         "won".into(),
@@ -535,17 +555,21 @@ pub fn card_report(card: &ReportCard) -> String {
         ]);
     }
     out.push_str(&table(&rows));
-    let reading = |key: &str| card.reading(key).unwrap_or_default().to_string();
     out.push_str(&format!(
         "skill depth {} of {}: {}\n",
         card.skill_depth,
         card.ladder.len(),
-        reading("skill_depth")
+        card_reading(card, "skill_depth")
     ));
-    out.push_str(&format!(
-        "\nself-play: {} against itself\n",
-        card.self_play_kind
-    ));
+    out
+}
+
+/// Self-play's figures, each with its reading: the first seat's share, draws, games
+/// left unfinished, length, branching and the criteria.
+fn self_play_section(card: &ReportCard) -> String {
+    let s = &card.self_play;
+    let reading = |key: &str| card_reading(card, key);
+    let mut out = format!("\nself-play: {} against itself\n", card.self_play_kind);
     let p = &s.first_seat_advantage;
     let mut rows = vec![vec![
         "  first seat's share of decisive games".to_string(),
@@ -591,6 +615,5 @@ pub fn card_report(card: &ReportCard) -> String {
         rows.push(vec![format!("  {}", c.label), value, reading(c.key)]);
     }
     out.push_str(&left_table(&rows));
-    out.push_str("\nthe criteria are defined in docs/criteria.md\n");
     out
 }
