@@ -9,6 +9,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+mod lengths;
+
 /// A module by its path below the crate's root (`["serve", "session"]`).
 type Module = Vec<String>;
 
