@@ -11,7 +11,7 @@ use serde_json::json;
 use variant_run_core::{Board, CellId, Position};
 
 use super::live::Live;
-use super::reply::Reply;
+use super::reply::{Refusal, Reply};
 use super::view;
 use crate::play::choices::{Action, Choice, ChoiceTable, Spot};
 use crate::printable::printable;
@@ -42,24 +42,18 @@ pub(super) enum Clicked {
     Answer(Reply),
 }
 
-/// A request the page should not have sent (a 4xx).
-type BadRequest = (u16, String);
-
 /// The clicks of a person's turn, in a position with a turn to click.
 pub(super) fn answer(
     live: &mut Live,
     choices: &[ChoiceIn],
     click: Option<&ClickIn>,
     play: bool,
-) -> Result<Clicked, BadRequest> {
+) -> Result<Clicked, Refusal> {
     if let Some(bad) = choices
         .iter()
         .find(|c| Action::from_word(&c.action).is_none())
     {
-        return Err((
-            400,
-            format!("`{}` is not an action", printable(&bad.action)),
-        ));
+        return Err(Refusal::NotAnAction(bad.action.clone()));
     }
     if live.game.outcome().is_some() {
         return Ok(refused("the game is over"));
@@ -70,7 +64,7 @@ pub(super) fn answer(
     let variant = live.variant;
     let notation = live.notation;
     let position = live.game.position().clone();
-    let table = live.table().map_err(|e| (500, e.to_string()))?;
+    let table = live.table().map_err(Refusal::Game)?;
     let board = position.board();
     let mut made = Vec::new();
     for choice in choices {
@@ -126,51 +120,31 @@ fn refused(text: &str) -> Clicked {
 fn clicked_spot(
     click: &ClickIn,
     spot: impl Fn(bool, &str) -> Option<Spot>,
-) -> Result<Spot, BadRequest> {
+) -> Result<Spot, Refusal> {
     let cell = match click.on.as_str() {
         "cell" => true,
         "point" => false,
-        other => {
-            return Err((
-                400,
-                format!("`{}` is not `cell` or `point`", printable(other)),
-            ))
-        }
+        other => return Err(Refusal::NotCellOrPoint(other.to_string())),
     };
-    spot(cell, &click.at).ok_or_else(|| {
-        (
-            400,
-            format!("`{}` names no {} here", printable(&click.at), click.on),
-        )
+    spot(cell, &click.at).ok_or_else(|| Refusal::NamesNothing {
+        at: click.at.clone(),
+        on: click.on.clone(),
     })
 }
 
 /// A choice as the page sent it, read against the current position.
-fn read_choice(
-    table: &ChoiceTable,
-    board: &Board,
-    choice: &ChoiceIn,
-) -> Result<Choice, BadRequest> {
-    let action = Action::from_word(&choice.action).ok_or_else(|| {
-        (
-            400,
-            format!("`{}` is not an action", printable(&choice.action)),
-        )
-    })?;
-    let spot = table.spot(action.on_cell(), &choice.at).ok_or_else(|| {
-        (
-            400,
-            format!("`{}` names no cell or junction here", printable(&choice.at)),
-        )
-    })?;
+fn read_choice(table: &ChoiceTable, board: &Board, choice: &ChoiceIn) -> Result<Choice, Refusal> {
+    let action = Action::from_word(&choice.action)
+        .ok_or_else(|| Refusal::NotAnAction(choice.action.clone()))?;
+    let spot = table
+        .spot(action.on_cell(), &choice.at)
+        .ok_or_else(|| Refusal::NamesNoSpot(choice.at.clone()))?;
     let detail = match action {
         Action::Place => tile_state(board, &choice.detail)?,
-        Action::Part => choice.detail.parse().map_err(|_| {
-            (
-                400,
-                format!("`{}` is not a height", printable(&choice.detail)),
-            )
-        })?,
+        Action::Part => choice
+            .detail
+            .parse()
+            .map_err(|_| Refusal::NotAHeight(choice.detail.clone()))?,
         _ => 0,
     };
     Ok(Choice {
@@ -181,13 +155,13 @@ fn read_choice(
 }
 
 /// A tile state, by its letter.
-fn tile_state(board: &Board, letter: &str) -> Result<u8, BadRequest> {
+fn tile_state(board: &Board, letter: &str) -> Result<u8, Refusal> {
     let mut letters = letter.chars();
     match (letters.next(), letters.next()) {
         (Some(letter), None) => board.tiles().state_by_letter(letter),
         _ => None,
     }
-    .ok_or_else(|| (400, format!("`{}` is not a tile state", printable(letter))))
+    .ok_or_else(|| Refusal::NotATileState(letter.to_string()))
 }
 
 /// While a tile is flipped and before the piece moves, the picture shows the flip made.
@@ -213,7 +187,7 @@ fn setup_answer(
     choices: &[ChoiceIn],
     click: Option<&ClickIn>,
     play: bool,
-) -> Result<Clicked, BadRequest> {
+) -> Result<Clicked, Refusal> {
     let cells = live.game.placement_cells().unwrap_or_default().to_vec();
     let board = live.game.position().board();
     let mut laid: Laid = Vec::new();
@@ -223,18 +197,12 @@ fn setup_answer(
             .copied()
             .find(|&c| board.cell_name(c) == choice.at)
             .filter(|_| choice.action == "place")
-            .ok_or_else(|| {
-                (
-                    400,
-                    format!(
-                        "`{} {}` is not a tile laid on a cell of this set-up turn",
-                        printable(&choice.action),
-                        printable(&choice.at)
-                    ),
-                )
+            .ok_or_else(|| Refusal::NotASetupTile {
+                action: choice.action.clone(),
+                at: choice.at.clone(),
             })?;
         if laid.iter().any(|&(c, _)| c == cell) {
-            return Err((400, format!("cell {} is laid twice", board.cell_name(cell))));
+            return Err(Refusal::LaidTwice(board.cell_name(cell)));
         }
         laid.push((cell, tile_state(board, &choice.detail)?));
     }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::reply::{Answer, Reply};
+use super::reply::{Answer, Refusal, Reply};
 use crate::play::player_kind::PlayerKind;
 use crate::play::setup::{GameSetup, PlayerChoice, DEFAULT_KINDS};
 use crate::play::tournament::{MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS};
@@ -90,29 +90,23 @@ pub fn start(
     send: impl Fn(CompareStatus) + Send + Sync + 'static,
 ) -> Answer {
     if status.running {
-        return Err((409, "a comparison is already running".into()));
+        return Err(Refusal::ComparisonRunning);
     }
     let against = match request.against.as_str() {
         "base" => match &variant.extends {
             Some(dir) => dir.display().to_string(),
-            None => return Err((400, format!("{} extends no other ruleset", variant.name))),
+            None => return Err(Refusal::NoBase(variant.name.clone())),
         },
         name => {
             if !list_variants().iter().any(|v| v.name == name) {
-                return Err((
-                    400,
-                    format!(
-                        "`{}` is not a ruleset `list` shows",
-                        crate::printable::printable(name)
-                    ),
-                ));
+                return Err(Refusal::NotARuleset(name.to_string()));
             }
             name.to_string()
         }
     };
     let games = request.games.unwrap_or(DEFAULT_GAMES);
     if games == 0 || games > MAX_GAMES {
-        return Err((400, format!("a comparison plays 1 to {MAX_GAMES} games")));
+        return Err(Refusal::GamesOutOfRange { most: MAX_GAMES });
     }
     let [x, o] = match &request.players {
         None => DEFAULT_KINDS,
@@ -147,21 +141,21 @@ pub fn start(
             let end = run([a, b], games, first.clone(), &send);
             send(end);
         })
-        .map_err(|e| (500, format!("cannot start the comparison: {e}")))?;
+        .map_err(Refusal::CannotStartComparison)?;
     Ok(Reply::Json(json!({ "ok": true })))
 }
 
 /// The two kinds of computer player a comparison is asked for, read from the page's
 /// texts.
-fn computer_kinds(texts: &[String]) -> Result<[PlayerKind; 2], (u16, String)> {
+fn computer_kinds(texts: &[String]) -> Result<[PlayerKind; 2], Refusal> {
     let [x, o] = texts else {
-        return Err((400, "give the kinds of both players".into()));
+        return Err(Refusal::KindsOfBoth);
     };
     let mut kinds = [PlayerKind::Human; 2];
     for (kind, text) in kinds.iter_mut().zip([x, o]) {
-        *kind = text.parse().map_err(|e| (400, e))?;
+        *kind = text.parse().map_err(Refusal::NotAKind)?;
         if kind.is_human() {
-            return Err((400, format!("`{text}` is not a computer player")));
+            return Err(Refusal::NotAComputer(text.clone()));
         }
     }
     Ok(kinds)

@@ -37,7 +37,7 @@ use super::connections::{mark_served, Connection};
 use super::files;
 use super::names::{host_names_this_server, origin_is_this_server, own_names};
 use super::page;
-use super::reply::{Answer, Reply};
+use super::reply::{Answer, Refusal, Reply};
 use super::seats::{Presented, HOST_HEADER, SEAT_HEADER};
 use super::session::{Handle, NewGame, Request, SeatRequest};
 use crate::play::record::MAX_RECORD_BYTES;
@@ -261,10 +261,8 @@ fn respond(answer: Answer) -> Response {
             body,
         )
             .into_response(),
-        Err((status, message)) => text(
-            StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_REQUEST),
-            message,
-        ),
+        // The sentence is made here, at the edge.
+        Err(refusal) => text(refusal.status(), refusal.to_string()),
     }
 }
 
@@ -467,10 +465,9 @@ async fn load_record(
     Json(body): Json<RecordBody>,
 ) -> Response {
     if body.text.len() as u64 > MAX_RECORD_BYTES {
-        return respond(Err((
-            413,
-            format!("a record is at most {MAX_RECORD_BYTES} bytes; this one is longer"),
-        )));
+        return respond(Err(Refusal::RecordTooLong {
+            most: MAX_RECORD_BYTES,
+        }));
     }
     respond(app.session.ask(Request::LoadRecord(body.text), keys).await)
 }

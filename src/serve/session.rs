@@ -23,7 +23,7 @@ use super::clicks::{self, ChoiceIn, ClickIn, Clicked};
 use super::compare::{CompareRequest, CompareStatus};
 use super::kept_records::RecordsFolder;
 use super::live::Live;
-use super::reply::{Answer, Reply};
+use super::reply::{Answer, Refusal, Reply};
 use super::seats::{Caller, Presented, Seats};
 use super::thinker::{Job, Thinker, Thought};
 use super::view::{self, Frame};
@@ -144,11 +144,9 @@ impl Handle {
     pub async fn ask(&self, request: Request, keys: Presented) -> Answer {
         let (send, answer) = oneshot::channel();
         if self.inbox.send(Message::Ask(request, keys, send)).is_err() {
-            return Err((503, "the game has stopped".into()));
+            return Err(Refusal::Stopped);
         }
-        answer
-            .await
-            .unwrap_or_else(|_| Err((503, "the game has stopped".into())))
+        answer.await.unwrap_or(Err(Refusal::Stopped))
     }
 }
 
@@ -385,10 +383,7 @@ impl Session {
                     return Exit::Reload;
                 }
                 Message::Ask(_, _, answer) => {
-                    let _ = answer.send(Err((
-                        409,
-                        "the ruleset does not load: fix the problems shown and save".into(),
-                    )));
+                    let _ = answer.send(Err(Refusal::DoesNotLoad));
                 }
                 Message::Thought(_) => {}
                 Message::Compare(status) => {
@@ -462,7 +457,7 @@ impl Session {
                     let ply = live.game.history().len();
                     let (reply, exit) = match self.seats.caller(&keys) {
                         Ok(caller) => self.answer(&mut live, request, caller),
-                        Err(refusal) => (Err((403, refusal.to_string())), None),
+                        Err(refusal) => (Err(Refusal::Seat(refusal)), None),
                     };
                     // The answer goes once the state it leads to is published, so a page
                     // that asks for the state next sees it.
@@ -649,10 +644,11 @@ impl Session {
             }
             Request::Truncate { ply: to } => {
                 if to > ply {
-                    return (
-                        Err((400, format!("the game has {ply} turns, not {to}"))),
-                        None,
-                    );
+                    let past = Refusal::PastTheEnd {
+                        played: ply,
+                        asked: to,
+                    };
+                    return (Err(past), None);
                 }
                 self.paused = true;
                 return self.rewind(live, to);
@@ -682,7 +678,7 @@ impl Session {
             Request::Seat(request) => self.seat_request(live, request, caller),
             Request::CompareReport => match &self.compare.report {
                 Some(html) => Ok(Reply::Html(html.clone())),
-                None => Err((404, "no comparison has finished yet".into())),
+                None => Err(Refusal::NoComparisonReport),
             },
         };
         (answer, None)
@@ -742,11 +738,11 @@ impl Session {
 
     fn players(&mut self, live: &mut Live, kinds: &[String]) -> Answer {
         let [x, o] = kinds else {
-            return Err((400, "give the kinds of both players".into()));
+            return Err(Refusal::KindsOfBoth);
         };
         let mut chosen = [PlayerKind::Human; 2];
         for (side, kind) in [x, o].into_iter().enumerate() {
-            chosen[side] = kind.trim().parse().map_err(|e| (400, e))?;
+            chosen[side] = kind.trim().parse().map_err(Refusal::NotAKind)?;
         }
         for side in 0..2u8 {
             if !chosen[side as usize].is_human() {
@@ -882,7 +878,7 @@ fn settle(messages: &Receiver<Message>) {
     // page asks again when it is refused); computer answers are stale by now.
     for message in kept {
         if let Message::Ask(_, _, answer) = message {
-            let _ = answer.send(Err((409, "the ruleset is loading again; try again".into())));
+            let _ = answer.send(Err(Refusal::Reloading));
         }
     }
 }
@@ -903,7 +899,7 @@ fn picture(live: &Live, ply: Option<usize>) -> Answer {
             false,
             &live.game,
         ))),
-        Some(k) => Err((404, format!("the game has {played} turns, not {k}"))),
+        Some(k) => Err(Refusal::NoSuchTurn { played, asked: k }),
     }
 }
 

@@ -5,9 +5,8 @@ use serde_json::json;
 use variant_run_core::PlayerId;
 
 use super::{refused, Live, Request, SeatRequest, Session};
-use crate::printable::printable;
 use crate::serve::kept_records;
-use crate::serve::reply::{Answer, Reply};
+use crate::serve::reply::{Answer, Refusal, Reply};
 use crate::serve::seats::{Caller, SeatRefusal};
 
 impl Session {
@@ -55,19 +54,11 @@ impl Session {
     }
 
     /// The side a letter names.
-    pub(super) fn side_of(&self, live: &Live, letter: char) -> Result<PlayerId, (u16, String)> {
+    pub(super) fn side_of(&self, live: &Live, letter: char) -> Result<PlayerId, Refusal> {
         let rules = &live.variant.model.rules;
         (0..2u8)
             .find(|&side| rules.player_letter(side) == letter)
-            .ok_or_else(|| {
-                (
-                    400,
-                    format!(
-                        "`{}` is not a side of this game",
-                        printable(&letter.to_string())
-                    ),
-                )
-            })
+            .ok_or(Refusal::NotASide(letter))
     }
 
     pub(super) fn take_seat(
