@@ -8,23 +8,52 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use axum::http::StatusCode;
+
 /// The largest file shown.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 /// The most files listed, and how deep folders are walked.
 const MAX_LISTED: usize = 500;
 const MAX_DEPTH: usize = 4;
 
-/// Why a file is not served, with the HTTP status that says so.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Refused {
-    pub status: u16,
-    pub message: String,
+/// Why a file is not served: its HTTP status ([`Refused::status`]) and sentence
+/// (`Display`) are made where the response is written.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    #[error("a file is named by its path inside the ruleset's folder")]
+    NotAPlainPath,
+    #[error("hidden files (names starting with `.`) are not served")]
+    Hidden,
+    #[error("only the ruleset's own files are served")]
+    Outside,
+    #[error("the file has other names (hard links), so it may not be the ruleset's own")]
+    OtherNames,
+    #[error("the ruleset's folder is gone")]
+    FolderGone,
+    #[error("no such file")]
+    NoSuchFile,
+    #[error("not a file")]
+    NotAFile,
+    #[error("the file cannot be read")]
+    Unreadable,
+    #[error("the file is larger than {most} bytes")]
+    TooLarge { most: u64 },
+    #[error("the file is not UTF-8 text")]
+    NotText,
 }
 
-fn refused(status: u16, message: impl Into<String>) -> Refused {
-    Refused {
-        status,
-        message: message.into(),
+impl Refused {
+    /// The HTTP status that says what kind of refusal this is.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Refused::NotAPlainPath => StatusCode::BAD_REQUEST,
+            Refused::Hidden | Refused::Outside | Refused::OtherNames => StatusCode::FORBIDDEN,
+            Refused::FolderGone | Refused::NoSuchFile | Refused::NotAFile | Refused::Unreadable => {
+                StatusCode::NOT_FOUND
+            }
+            Refused::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Refused::NotText => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        }
     }
 }
 
@@ -35,24 +64,20 @@ fn refused(status: u16, message: impl Into<String>) -> Refused {
 /// or not UTF-8 text.
 pub fn read(dir: &Path, relative: &str) -> Result<String, Refused> {
     let path = inside(dir, relative)?;
-    let meta = std::fs::metadata(&path).map_err(|_| refused(404, "no such file"))?;
+    let meta = std::fs::metadata(&path).map_err(|_| Refused::NoSuchFile)?;
     if !meta.is_file() {
-        return Err(refused(404, "not a file"));
+        return Err(Refused::NotAFile);
     }
     if hard_links(&meta) > 1 {
-        return Err(refused(
-            403,
-            "the file has other names (hard links), so it may not be the ruleset's own",
-        ));
+        return Err(Refused::OtherNames);
     }
     if meta.len() > MAX_FILE_BYTES {
-        return Err(refused(
-            413,
-            format!("the file is larger than {MAX_FILE_BYTES} bytes"),
-        ));
+        return Err(Refused::TooLarge {
+            most: MAX_FILE_BYTES,
+        });
     }
-    let bytes = std::fs::read(&path).map_err(|_| refused(404, "the file cannot be read"))?;
-    String::from_utf8(bytes).map_err(|_| refused(415, "the file is not UTF-8 text"))
+    let bytes = std::fs::read(&path).map_err(|_| Refused::Unreadable)?;
+    String::from_utf8(bytes).map_err(|_| Refused::NotText)
 }
 
 /// `relative` resolved below `dir`, refused unless it stays inside.
@@ -62,29 +87,21 @@ fn inside(dir: &Path, relative: &str) -> Result<PathBuf, Refused> {
         .components()
         .all(|c| matches!(c, Component::Normal(_)));
     if !plain || relative.as_os_str().is_empty() {
-        return Err(refused(
-            400,
-            "a file is named by its path inside the ruleset's folder",
-        ));
+        return Err(Refused::NotAPlainPath);
     }
     let hidden = relative
         .components()
         .any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
     if hidden {
-        return Err(refused(
-            403,
-            "hidden files (names starting with `.`) are not served",
-        ));
+        return Err(Refused::Hidden);
     }
-    let root = dir
-        .canonicalize()
-        .map_err(|_| refused(404, "the ruleset's folder is gone"))?;
+    let root = dir.canonicalize().map_err(|_| Refused::FolderGone)?;
     let path = root
         .join(relative)
         .canonicalize()
-        .map_err(|_| refused(404, "no such file"))?;
+        .map_err(|_| Refused::NoSuchFile)?;
     if !path.starts_with(&root) {
-        return Err(refused(403, "only the ruleset's own files are served"));
+        return Err(Refused::Outside);
     }
     // A link inside the folder to a hidden file is refused as the hidden name is.
     let hidden_target = path
@@ -96,10 +113,7 @@ fn inside(dir: &Path, relative: &str) -> Result<PathBuf, Refused> {
         })
         .unwrap_or(true);
     if hidden_target {
-        return Err(refused(
-            403,
-            "hidden files (names starting with `.`) are not served",
-        ));
+        return Err(Refused::Hidden);
     }
     Ok(path)
 }
@@ -167,7 +181,11 @@ mod tests {
             ("no-such-file", 404),
             ("rules", 404),
         ] {
-            assert_eq!(read(&dir, path).unwrap_err().status, status, "{path}");
+            assert_eq!(
+                read(&dir, path).unwrap_err().status().as_u16(),
+                status,
+                "{path}"
+            );
         }
         assert!(list(&dir).contains(&"variant.toml".to_string()));
     }

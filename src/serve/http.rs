@@ -502,10 +502,7 @@ async fn file(State(app): State<App>, UrlPath(path): UrlPath<String>) -> Respons
             );
             response
         }
-        Err(refused) => text(
-            StatusCode::from_u16(refused.status).unwrap_or(StatusCode::BAD_REQUEST),
-            refused.message,
-        ),
+        Err(refused) => text(refused.status(), refused.to_string()),
     }
 }
 
