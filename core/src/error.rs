@@ -42,11 +42,6 @@ pub enum BoardError {
     TooLarge,
 }
 
-/// A position text that does not describe a position of this board.
-#[derive(Debug, Error, PartialEq, Eq)]
-#[error("bad position: {0}")]
-pub struct PositionError(pub String);
-
 /// A turn text that cannot be read at all, whatever the board.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("cannot read turn `{text}`: {reason}")]

@@ -36,6 +36,7 @@ mod ordered_draw;
 pub mod patch;
 mod perft;
 mod position;
+mod position_error;
 mod position_text;
 mod referee;
 mod region_ends;
@@ -57,8 +58,8 @@ pub use action_text::{ActionNotation, ActionNotationError, ActionWords, Directio
 pub use board::{Board, CellId, Junction, JunctionId, Link, Naming};
 pub use colour::Colour;
 pub use error::{
-    BoardError, IllegalTurnError, PositionError, TileError, TurnBoardError, TurnError,
-    TurnReadError, TurnSyntaxError,
+    BoardError, IllegalTurnError, TileError, TurnBoardError, TurnError, TurnReadError,
+    TurnSyntaxError,
 };
 pub use forms::{
     Action, Form, FormGroup, Part, PieceForm, PieceForms, TileForm, TurnFormError, TurnFormReason,
@@ -74,6 +75,7 @@ pub use model::{GameModel, LegalTurn};
 pub use movegen::Staged;
 pub use named::Named;
 pub use position::Position;
+pub use position_error::{PiecesError, PositionError, PositionFault};
 pub use referee::{FlipVerdict, Outcome, Referee};
 pub use rules::{
     CaptureTable, Counter, DropTo, PieceKind, PlacementRule, PlayerSpec, RemovalRule, Rules,

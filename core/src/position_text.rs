@@ -32,7 +32,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::{
-    names, Cell, GameModel, KindId, Named, PlayerId, Position, PositionError, Stack, TileSet,
+    names, Cell, GameModel, KindId, PiecesError, PlayerId, Position, PositionError, PositionFault,
+    Stack, TileSet,
 };
 
 impl GameModel {
@@ -199,13 +200,12 @@ impl GameModel {
         all_first: bool,
     ) -> Result<(), PositionError> {
         let rules = &self.rules;
-        let expected = || {
-            PositionError(format!(
-                "supplies: `{}` is not `{}=<pieces>,{}=<pieces>`",
-                field.escape_debug(),
-                rules.player_letter(0),
-                rules.player_letter(1)
-            ))
+        let expected = || -> PositionError {
+            PositionFault::SupplyForm {
+                field: field.to_string(),
+                players: self.players(),
+            }
+            .into()
         };
         let mut seen: Vec<(PlayerId, KindId)> = Vec::new();
         for part in field.split(',') {
@@ -215,18 +215,24 @@ impl GameModel {
                 .next()
                 .and_then(|c| rules.player_by_letter(c))
                 .ok_or_else(expected)?;
-            let kind = self
-                .kind_after_owner(&mut chars)
-                .map_err(|why| PositionError(format!("supplies: `{piece}`: {why}")))?;
+            let kind =
+                self.kind_after_owner(&mut chars)
+                    .map_err(|why| PositionFault::SupplyPiece {
+                        piece: piece.to_string(),
+                        why,
+                    })?;
             if chars.next().is_some() || seen.contains(&(owner, kind)) {
                 return Err(expected());
             }
             seen.push((owner, kind));
             let count: u32 = count.parse().map_err(|_| expected())?;
             if count > MAX_SUPPLY {
-                return Err(PositionError(format!(
-                    "supplies: {count} pieces for `{piece}`; a supply holds at most {MAX_SUPPLY}"
-                )));
+                return Err(PositionFault::SupplyTooLarge {
+                    count,
+                    piece: piece.to_string(),
+                    most: MAX_SUPPLY,
+                }
+                .into());
             }
             position.set_supply_of(owner, kind, count);
         }
@@ -242,18 +248,13 @@ impl GameModel {
         fields: &[&str],
         position: &mut Position,
     ) -> Result<(), PositionError> {
-        let err = |msg: String| Err(PositionError(msg));
         let mut seen: Vec<&str> = Vec::new();
         for field in fields {
             let Some((name, value)) = field.split_once(':') else {
-                return err(format!(
-                    "`{}` is not a named field `<name>:<value>` (the quiet count, a number, \
-                     comes right after the side)",
-                    field.escape_debug()
-                ));
+                return Err(PositionFault::NotANamedField(field.to_string()).into());
             };
             if seen.contains(&name) {
-                return err(format!("the field `{name}` is given twice"));
+                return Err(PositionFault::FieldTwice(name.to_string()).into());
             }
             seen.push(name);
             if name == SUPPLY_FIELD && !position.board().is_patch() {
@@ -285,31 +286,25 @@ impl GameModel {
             } else {
                 std::iter::once(SUPPLY_FIELD).chain(names).collect()
             };
-            return Err(PositionError(if known.is_empty() {
-                format!(
-                    "`{}` is not a field of this ruleset's positions (it has none)",
-                    name.escape_debug()
-                )
-            } else {
-                format!(
-                    "`{}` is not a field of this ruleset's positions ({})",
-                    name.escape_debug(),
-                    known.join(", ")
-                )
-            }));
+            return Err(PositionFault::UnknownField {
+                name: name.to_string(),
+                known: known.into_iter().map(String::from).collect(),
+            }
+            .into());
         };
         let number = |text: &str| -> Result<i64, PositionError> {
-            let v: i64 = text.parse().map_err(|_| {
-                PositionError(format!(
-                    "{name}: `{}` is not a whole number",
-                    text.escape_debug()
-                ))
+            let v: i64 = text.parse().map_err(|_| PositionFault::NotAWholeNumber {
+                counter: name.to_string(),
+                text: text.to_string(),
             })?;
             if !(counter.min..=counter.max).contains(&v) {
-                return Err(PositionError(format!(
-                    "{name}: {v} is outside {}..{}",
-                    counter.min, counter.max
-                )));
+                return Err(PositionFault::CounterRange {
+                    counter: name.to_string(),
+                    value: v,
+                    min: counter.min,
+                    max: counter.max,
+                }
+                .into());
             }
             Ok(v)
         };
@@ -318,13 +313,13 @@ impl GameModel {
             position.set_counter(at, number(value)?);
             return Ok(());
         }
-        let expected = || {
-            PositionError(format!(
-                "{name}: `{}` is not `{}=<n>,{}=<n>` (either part may be left out)",
-                value.escape_debug(),
-                rules.player_letter(0),
-                rules.player_letter(1)
-            ))
+        let expected = || -> PositionError {
+            PositionFault::CounterForm {
+                counter: name.to_string(),
+                value: value.to_string(),
+                players: self.players(),
+            }
+            .into()
         };
         let mut given = [false; 2];
         for part in value.split(',') {
@@ -351,13 +346,9 @@ impl GameModel {
 
     fn parse_rows_position(&self, text: &str) -> Result<Position, PositionError> {
         let board = &self.board;
-        let err = |msg: String| Err(PositionError(msg));
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 3 {
-            return err(format!(
-                "expected `<tiles> <stacks> <side> [<quiet>] [<name>:<value>]...`, found {} field(s)",
-                fields.len()
-            ));
+            return Err(PositionFault::RowsFieldCount(fields.len()).into());
         }
         let mut position = Position::empty(board, 0);
         position.set_counters(self.rules.start_counters());
@@ -365,23 +356,23 @@ impl GameModel {
 
         let stack_rows: Vec<&str> = fields[1].split('/').collect();
         if stack_rows.len() != board.junction_rows().len() {
-            return err(format!(
-                "stacks: expected {} junction rows separated by `/`, found {}",
-                board.junction_rows().len(),
-                stack_rows.len()
-            ));
+            return Err(PositionFault::JunctionRowCount {
+                expected: board.junction_rows().len(),
+                found: stack_rows.len(),
+            }
+            .into());
         }
         for (row, junctions) in stack_rows.iter().zip(board.junction_rows()) {
             let row_name = board.junction(junctions[0]).row + 1;
             let tokens = self.stack_tokens(row, row_name)?;
             if tokens.len() != junctions.len() {
-                return err(format!(
-                    "stacks: row {} has {} junctions, found {} tokens in `{}`",
-                    row_name,
-                    junctions.len(),
-                    tokens.len(),
-                    row
-                ));
+                return Err(PositionFault::RowTokenCount {
+                    row: row_name,
+                    junctions: junctions.len(),
+                    tokens: tokens.len(),
+                    text: row.to_string(),
+                }
+                .into());
             }
             for (&stack, &j) in tokens.iter().zip(junctions) {
                 position.set_stack(j, stack);
@@ -416,34 +407,33 @@ impl GameModel {
     /// A wrong number of rows or letters, or a letter that is not a tile state.
     pub fn parse_tiles(&self, field: &str) -> Result<Vec<u8>, PositionError> {
         let board = &self.board;
-        let err = |msg: String| Err(PositionError(msg));
         let mut tiles = vec![0; board.cell_count()];
         let tile_rows: Vec<&str> = field.split('/').collect();
         if tile_rows.len() != board.cell_rows().len() {
-            return err(format!(
-                "tiles: expected {} rows separated by `/`, found {}",
-                board.cell_rows().len(),
-                tile_rows.len()
-            ));
+            return Err(PositionFault::TileRowCount {
+                expected: board.cell_rows().len(),
+                found: tile_rows.len(),
+            }
+            .into());
         }
         for (r, (row, cells)) in tile_rows.iter().zip(board.cell_rows()).enumerate() {
             let letters: Vec<char> = row.chars().collect();
             if letters.len() != cells.len() {
-                return err(format!(
-                    "tiles: row {} from the top has {} letters, expected {}",
-                    r + 1,
-                    letters.len(),
-                    cells.len()
-                ));
+                return Err(PositionFault::TileRowLength {
+                    row: r + 1,
+                    letters: letters.len(),
+                    expected: cells.len(),
+                }
+                .into());
             }
             for (&letter, &cell) in letters.iter().zip(cells) {
                 let Some(state) = board.tiles().state_by_letter(letter) else {
-                    return err(format!(
-                        "tiles: `{}` in row {} from the top is not a tile state ({})",
-                        letter.escape_debug(),
-                        r + 1,
-                        board.tiles().letters()
-                    ));
+                    return Err(PositionFault::NotATileState {
+                        letter,
+                        row: r + 1,
+                        states: board.tiles().letters(),
+                    }
+                    .into());
                 };
                 tiles[cell as usize] = state;
             }
@@ -468,7 +458,6 @@ impl GameModel {
 
     fn stack_tokens(&self, row: &str, row_name: u16) -> Result<Vec<Stack>, PositionError> {
         let rules = &self.rules;
-        let players = format!("{} or {}", rules.player_letter(0), rules.player_letter(1));
         let mut tokens = Vec::new();
         let mut chars = row.chars().peekable();
         while let Some(c) = chars.next() {
@@ -484,21 +473,25 @@ impl GameModel {
                     }
                     letters.push(d);
                 }
-                tokens.push(self.parse_pieces(&letters).map_err(|why| {
-                    PositionError(format!("stacks: `({letters})` in row {row_name}: {why}"))
+                let stack = self.parse_pieces(&letters);
+                tokens.push(stack.map_err(|why| PositionFault::StackPieces {
+                    letters,
+                    row: row_name,
+                    why,
                 })?);
                 continue;
             }
             let Some(owner) = rules.player_by_letter(c) else {
-                return Err(PositionError(format!(
-                    "stacks: `{}` in row {} is neither `.` nor a player ({players})",
-                    c.escape_debug(),
-                    row_name,
-                )));
+                return Err(PositionFault::NeitherEmptyNorPlayer {
+                    letter: c,
+                    row: row_name,
+                    players: self.players(),
+                }
+                .into());
             };
             let kind = self
                 .kind_after_owner(&mut chars)
-                .map_err(|why| PositionError(format!("stacks: row {row_name}: {why}")))?;
+                .map_err(|why| PositionFault::StackKind { row: row_name, why })?;
             let mut digits = String::new();
             while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
                 digits.push(*d);
@@ -510,19 +503,26 @@ impl GameModel {
                 match digits.parse::<u8>() {
                     Ok(h) if (2..=rules.max_height).contains(&h) => h,
                     _ => {
-                        return Err(PositionError(format!(
-                            "stacks: `{}{}` in row {}: a height is written only from 2 to {}",
-                            c, digits, row_name, rules.max_height
-                        )))
+                        return Err(PositionFault::HeightWritten {
+                            owner: c,
+                            digits,
+                            row: row_name,
+                            max: rules.max_height,
+                        }
+                        .into())
                     }
                 }
             };
             if height > 1 && !rules.stacks(kind) {
-                return Err(PositionError(format!(
-                    "stacks: `{c}{}{digits}` in row {row_name}: a {} does not stack",
-                    self.rules.kinds[usize::from(kind)].letter,
-                    self.rules.kinds[usize::from(kind)].name
-                )));
+                let kind = &self.rules.kinds[usize::from(kind)];
+                return Err(PositionFault::DoesNotStack {
+                    owner: c,
+                    kind_letter: kind.letter,
+                    digits,
+                    row: row_name,
+                    kind: kind.name.clone(),
+                }
+                .into());
             }
             tokens.push(Stack::of_kind(owner, kind, height));
         }
@@ -552,14 +552,9 @@ impl GameModel {
     // ----- patch: boardless games -----
 
     fn parse_patch_position(&self, text: &str) -> Result<Position, PositionError> {
-        let err = |msg: String| Err(PositionError(msg));
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 5 {
-            return err(format!(
-                "expected `<tiles> <stacks> <pool> <supplies> <side> [<quiet>] [<name>:<value>]...`, \
-                 found {} field(s)",
-                fields.len()
-            ));
+            return Err(PositionFault::PatchFieldCount(fields.len()).into());
         }
         let template = &self.board;
         let tiles = template.tiles();
@@ -567,34 +562,32 @@ impl GameModel {
         let cells = parse_patch_tiles(fields[0], tiles)?;
         let board = template
             .with_cells(cells.keys().copied().collect())
-            .map_err(|e| PositionError(format!("tiles: {e}")))?;
+            .map_err(PositionFault::PatchBoard)?;
         let mut position = Position::empty(&Arc::new(board), 0);
         position.set_counters(self.rules.start_counters());
         for (id, state) in cells.values().enumerate() {
             position.tiles[id] = *state;
         }
         if !crate::patch::is_connected(&position) {
-            return err(
-                "tiles: the tiles must form one patch, each sharing a side with another".into(),
-            );
+            return Err(PositionFault::NotOnePatch.into());
         }
 
         self.parse_patch_stacks(fields[1], &mut position)?;
 
-        let pool: u32 = fields[2].parse().map_err(|_| {
-            PositionError(format!(
-                "pool: `{}` is not a number of tiles",
-                fields[2].escape_debug()
-            ))
-        })?;
+        let pool: u32 = fields[2]
+            .parse()
+            .map_err(|_| PositionFault::NotAPool(fields[2].to_string()))?;
         // Play lays the pool's tiles: a patch that could grow past what this reader
         // accepts would give games whose positions cannot be read back.
         let tiles_at_most = position.tiles.len() as u64 + u64::from(pool);
         if tiles_at_most > MAX_PATCH_TILES as u64 {
-            return err(format!(
-                "pool: {} tiles with {pool} more in the pool could grow to {tiles_at_most}; a patch holds at most {MAX_PATCH_TILES}",
-                position.tiles.len(),
-            ));
+            return Err(PositionFault::PoolTooLarge {
+                tiles: position.tiles.len(),
+                pool,
+                at_most: tiles_at_most,
+                most: MAX_PATCH_TILES,
+            }
+            .into());
         }
         position.set_pool(pool);
         self.parse_supply_entries(fields[3], &mut position, true)?;
@@ -611,34 +604,31 @@ impl GameModel {
         field: &str,
         position: &mut Position,
     ) -> Result<(), PositionError> {
-        let err = |msg: String| Err(PositionError(msg));
         let lattice = self.board.lattice();
         let board = Arc::clone(position.board());
         for token in list(field) {
             let Some((at, pieces)) = token.split_once('=') else {
-                return err(format!(
-                    "stacks: `{}` is not `<junction>=<pieces>` such as `0,0e=x`",
-                    token.escape_debug()
-                ));
+                return Err(PositionFault::NotAStackEntry(token.to_string()).into());
             };
             let Some(v) = names::parse_vertex_key(lattice, at) else {
-                return err(format!(
-                    "stacks: `{}` is not a junction such as `0,0e` or `-1,2w`",
-                    at.escape_debug()
-                ));
+                return Err(PositionFault::NotAJunctionKey(at.to_string()).into());
             };
             let Some(j) = board.junction_at(v) else {
-                return err(format!(
-                    "stacks: {at} is not a junction: {} tiles must meet there",
-                    board.junction_min_tiles()
-                ));
+                return Err(PositionFault::NotAJunction {
+                    at: at.to_string(),
+                    min_tiles: board.junction_min_tiles(),
+                }
+                .into());
             };
             if !position.stack(j).is_empty() {
-                return err(format!("stacks: junction {at} is listed twice"));
+                return Err(PositionFault::JunctionTwice(at.to_string()).into());
             }
-            let stack = self
-                .parse_pieces(pieces)
-                .map_err(|why| PositionError(format!("stacks: `{token}`: {why}")))?;
+            let stack =
+                self.parse_pieces(pieces)
+                    .map_err(|why| PositionFault::PatchStackPieces {
+                        token: token.to_string(),
+                        why,
+                    })?;
             position.set_stack(j, stack);
         }
         Ok(())
@@ -726,31 +716,18 @@ impl GameModel {
             _ => None,
         };
         side.ok_or_else(|| {
-            PositionError(format!(
-                "side: `{}` is not a player; expected {} or {}",
-                field.escape_debug(),
-                rules.player_letter(0),
-                rules.player_letter(1)
-            ))
+            PositionFault::NotASide {
+                field: field.to_string(),
+                players: self.players(),
+            }
+            .into()
         })
     }
-}
 
-/// Why the pieces of a stack or a supply, written as letters, cannot be read.
-#[derive(Debug, thiserror::Error)]
-enum PiecesError {
-    #[error("`{0}` is the first kind of piece ({1}), which is written without its letter")]
-    FirstKindLetter(char, Named<KindId>),
-    #[error("`{}` is not a kind of piece ({kinds})", .letter.escape_debug())]
-    NotAKind { letter: char, kinds: String },
-    #[error("`{}` is not a player ({} or {})", .letter.escape_debug(), .players[0], .players[1])]
-    NotAPlayer { letter: char, players: [char; 2] },
-    #[error("a stack needs at least one piece")]
-    NoPiece,
-    #[error("{pieces} pieces; stacks may be at most {max} high")]
-    TooHigh { pieces: usize, max: u8 },
-    #[error("a {0} does not stack, so it stands alone")]
-    StandsAlone(Named<KindId>),
+    /// The two players' letters, as the messages list them.
+    fn players(&self) -> [char; 2] {
+        [self.rules.player_letter(0), self.rules.player_letter(1)]
+    }
 }
 
 /// The named field of a fixed board's supplies.
@@ -775,41 +752,36 @@ fn list(field: &str) -> Vec<&str> {
 
 /// The tiles field of a patch position: `q,r` and a state letter each.
 fn parse_patch_tiles(field: &str, tiles: &TileSet) -> Result<BTreeMap<Cell, u8>, PositionError> {
-    let err = |msg: String| Err(PositionError(msg));
     let mut cells: BTreeMap<Cell, u8> = BTreeMap::new();
     for token in list(field) {
         let mut chars = token.chars();
         let letter = chars.next_back();
         let cell = chars.as_str();
         let (Some(letter), Some(at)) = (letter, names::parse_key(cell)) else {
-            return err(format!(
-                "tiles: `{}` is not a cell `q,r` followed by a tile state ({})",
-                token.escape_debug(),
-                tiles.letters()
-            ));
+            return Err(PositionFault::NotACellTile {
+                token: token.to_string(),
+                states: tiles.letters(),
+            }
+            .into());
         };
         let Some(state) = tiles.state_by_letter(letter) else {
-            return err(format!(
-                "tiles: `{}` in `{token}` is not a tile state ({})",
-                letter.escape_debug(),
-                tiles.letters()
-            ));
+            return Err(PositionFault::NotAPatchTileState {
+                letter,
+                token: token.to_string(),
+                states: tiles.letters(),
+            }
+            .into());
         };
         if cells.insert(at, state).is_some() {
-            return err(format!("tiles: cell {cell} is listed twice"));
+            return Err(PositionFault::CellTwice(cell.to_string()).into());
         }
     }
     if cells.len() > MAX_PATCH_TILES {
-        return err(format!(
-            "tiles: {} tiles; a patch holds at most {MAX_PATCH_TILES}",
-            cells.len()
-        ));
-    }
-    if cells.len() > MAX_PATCH_TILES {
-        return err(format!(
-            "tiles: {} tiles; a patch holds at most {MAX_PATCH_TILES}",
-            cells.len()
-        ));
+        return Err(PositionFault::TooManyTiles {
+            tiles: cells.len(),
+            most: MAX_PATCH_TILES,
+        }
+        .into());
     }
     Ok(cells)
 }
@@ -820,10 +792,5 @@ fn parse_quiet(field: &str) -> Result<u32, PositionError> {
     let canonical =
         field.bytes().all(|b| b.is_ascii_digit()) && (field == "0" || !field.starts_with('0'));
     let parsed = if canonical { field.parse().ok() } else { None };
-    parsed.ok_or_else(|| {
-        PositionError(format!(
-            "quiet: `{}` is not a count of turns since the last capture",
-            field.escape_debug()
-        ))
-    })
+    parsed.ok_or_else(|| PositionFault::NotAQuietCount(field.to_string()).into())
 }
