@@ -92,8 +92,12 @@ pub fn refused_flag(error: clap::Error, command: Option<&OsString>) -> Failure {
         Some(name) => commands_taking(name),
         None => Vec::new(),
     };
+    let is_command = |name: &str| {
+        Cli::command().find_subcommand(name).is_some()
+            || RulesetCli::command().find_subcommand(name).is_some()
+    };
     match command.and_then(|c| c.to_str()) {
-        Some(command) if !users.is_empty() => format!(
+        Some(command) if !users.is_empty() && is_command(command) => format!(
             "{flag} has no meaning for `{command}`; it goes with {}",
             users.join(", ")
         )

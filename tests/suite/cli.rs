@@ -273,6 +273,14 @@ fn each_command_s_help_lists_exactly_its_own_options() {
     ] {
         assert!(help.contains(&format!("\n  {kind} ")), "{kind} in:\n{help}");
     }
+    // Before any command, a flag is clap's own refusal.
+    let refused = run(&["--seed", "3"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).starts_with("error: unexpected argument '--seed' found"),
+        "{}",
+        stderr(&refused)
+    );
     // A flag no command takes is clap's own refusal, with its tip.
     let refused = run(&["truchet-browne", "show", "--sed", "2"], "");
     assert_eq!(refused.status.code(), Some(2));
