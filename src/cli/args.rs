@@ -172,8 +172,8 @@ impl CompareArgs {
 }
 
 /// `variant-run <ruleset> ...`: the second stage, parsed once the first stage has taken
-/// the ruleset's name off the front (and [`super::flags::command_first`] has put the command's
-/// name first).
+/// the ruleset's name off the front (and [`super::flags::command_first`] has put the
+/// command's name first).
 #[derive(Debug, Parser)]
 #[command(
     name = "variant-run <ruleset>",
