@@ -39,9 +39,11 @@ fn main() -> ExitCode {
 
 fn run() -> ExitCode {
     // Arguments are read as the OS gives them, so one that is not UTF-8 is a clean error.
-    let cli = match Cli::try_parse_from(std::env::args_os()) {
+    let args: Vec<_> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => return clap_exit(&e),
+        // The first word names the command (`compare`) whose flags clap read.
+        Err(e) => return report(cli::refused_flag(e, args.get(1))),
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -3,15 +3,19 @@
 //! into library objects.
 //!
 //! `variant-run list`, `variant-run replay FILE`, or `variant-run <ruleset> [command]
-//! [options]`. A ruleset's options are global to its commands, so each means the same
-//! wherever it stands; a command that has no use for an option refuses it with a message.
+//! [options]`. Each command holds the groups of options it takes ([`super::groups`]), so
+//! clap refuses any other, and its `--help` lists exactly its own.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
-use variant_run::play::setup::PlayerChoice;
 use variant_run::play::show::Show;
+
+use super::groups::{
+    player_kinds_help, GameChoice, LoadArgs, NotationArg, PlayersArgs, ShardArgs, StartArgs,
+    StudyArgs, ThreadsArg, TurnLimit,
+};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -36,7 +40,8 @@ Examples:
   variant-run truchet-browne bench --seconds 5 --json
   variant-run truchet-browne serve --open
   variant-run ./my-truchet show --watch
-  variant-run <ruleset> --help       (the commands and options of a ruleset)";
+  variant-run <ruleset> --help       (the commands of a ruleset)
+  variant-run <ruleset> play --help  (the options of one of its commands)";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -138,84 +143,305 @@ pub struct ReportArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(after_help = player_kinds_help())]
 pub struct CompareArgs {
     /// The first ruleset, A: a name from `variant-run list` or the path of a variant folder
     pub a: String,
     /// The second ruleset, B
     pub b: String,
-    /// The options of both matches (ruleset options apply to both rulesets)
     #[command(flatten)]
-    pub options: GameOptions,
+    pub players: PlayersArgs,
+    #[command(flatten)]
+    pub study: StudyArgs,
+    // Both rulesets load with the same options.
+    #[command(flatten)]
+    pub load: LoadArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+}
+
+impl CompareArgs {
+    pub fn choice(&self) -> GameChoice<'_> {
+        GameChoice {
+            load: &self.load,
+            start: Some(&self.start),
+            notation: None,
+            players: Some(&self.players),
+        }
+    }
 }
 
 /// `variant-run <ruleset> ...`: the second stage, parsed once the first stage has taken
-/// the ruleset's name off the front.
+/// the ruleset's name off the front (and [`super::flags::command_first`] has put the
+/// command's name first).
 #[derive(Debug, Parser)]
 #[command(
     name = "variant-run <ruleset>",
     about = "A ruleset's commands; `play` is the default",
-    after_help = "Player kinds (--player <letter>=<kind>):\n  \
-                  random   plays a uniformly random legal turn\n  \
-                  greedy   wins at once if it can, avoids a turn that loses at once, else plays\n           \
-                  the turn `evaluate` (or the most captures) likes best\n  \
-                  mcts     searches ahead with random playouts: `mcts` 1000 a turn, `mcts:2000`,\n           \
-                  or `mcts:500ms` (a time budget: the same seed may play differently)\n  \
-                  mcts-lead  mcts scoring cut-off playouts by the lead they stand at, not the\n           \
-                  lead gained (mcts until 2026-11-26); budgets as mcts\n  \
-                  alphabeta  the classical robot: alpha-beta four half-turn steps (a flip, then\n           \
-                  a stack move) deep, `alphabeta:6`, or `alphabeta:300ms` (deeper while the\n           \
-                  time lasts)\n  \
-                  human    you: type turns at the prompt (`help` lists their forms)\n\n\
-                  Without --player, the first player is greedy and the second random."
+    after_help = "`variant-run <ruleset> <command> --help` lists the options of a command."
 )]
 pub struct RulesetCli {
     #[command(subcommand)]
-    pub command: Option<RulesetCommand>,
+    pub command: RulesetCommand,
+}
+
+/// The options a game record keeps (its `options` line): those that choose the game.
+#[derive(Debug, Parser)]
+#[command(name = "options")]
+pub struct RecordOptions {
     #[command(flatten)]
-    pub options: GameOptions,
+    pub load: LoadArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+    #[command(flatten)]
+    pub notation: NotationArg,
+}
+
+impl RecordOptions {
+    pub fn choice(&self) -> GameChoice<'_> {
+        GameChoice {
+            load: &self.load,
+            start: Some(&self.start),
+            notation: Some(&self.notation),
+            players: None,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
 pub enum RulesetCommand {
     /// Play a game and print its record with boards between the turns (`--show`; the
     /// default command)
-    Play,
+    #[command(after_help = player_kinds_help())]
+    Play(PlayArgs),
     /// Print the position text where play starts (after any set-up turns)
-    Position,
+    Position(PositionArgs),
     /// Draw a position
-    Show,
+    Show(ShowArgs),
     /// List the legal turns of a position, one canonical text per line; with a FILTER,
     /// only those that concern one place: a junction (`a1`; those that move the stack
     /// there, or bring pieces to it), a tile (`bc34`; those that flip, lay or take it
     /// away), or `junction NAME`, `stack NAME`, `tile NAME` where a name means both
-    Moves {
-        /// A junction's or tile's name, maybe after `junction`, `stack` or `tile`
-        #[arg(value_name = "FILTER")]
-        filter: Vec<String>,
-    },
+    Moves(MovesArgs),
     /// Count the distinct turn sequences of a given length
-    Perft {
-        /// Number of turns
-        depth: u32,
-    },
+    Perft(PerftArgs),
     /// Describe the ruleset as it loads: board, tiles, players, turn forms, capture
     /// table, counters, scripts, params
-    Describe,
+    Describe(DescribeArgs),
     /// Play many seeded games between two computer players and report what they add up
     /// to: wins, draws, game length, captures, branching factor, how games ended
-    Match,
+    #[command(after_help = player_kinds_help())]
+    Match(MatchArgs),
     /// The ruleset's report card: a skill ladder of players of rising strength, and the
     /// quality criteria of a search player's self-play (docs/criteria.md)
+    #[command(after_help = player_kinds_help())]
     Evaluate(EvaluateArgs),
     /// Measure the ruleset's speed: random playouts and perft from where play starts
     Bench(BenchArgs),
     /// Playtest in a browser: a local web server and a page to play on by clicking,
     /// with a seat link per side for playtesters, computer opponents, records, and rules
     /// that reload as they are saved
+    #[command(after_help = player_kinds_help())]
     Serve(ServeArgs),
 }
 
-/// `serve`'s own options.
+impl RulesetCommand {
+    /// The groups of options that choose the command's game.
+    pub fn choice(&self) -> GameChoice<'_> {
+        let game = |load, start, notation, players| GameChoice {
+            load,
+            start: Some(start),
+            notation,
+            players,
+        };
+        match self {
+            RulesetCommand::Play(a) => game(&a.load, &a.start, Some(&a.notation), Some(&a.players)),
+            RulesetCommand::Position(a) => game(&a.load, &a.start, None, None),
+            RulesetCommand::Show(a) => game(&a.load, &a.start, None, None),
+            RulesetCommand::Moves(a) => game(&a.load, &a.start, Some(&a.notation), None),
+            RulesetCommand::Perft(a) => game(&a.load, &a.start, Some(&a.notation), None),
+            RulesetCommand::Describe(a) => GameChoice {
+                load: &a.load,
+                start: None,
+                notation: None,
+                players: None,
+            },
+            RulesetCommand::Match(a) => game(&a.load, &a.start, None, Some(&a.players)),
+            RulesetCommand::Evaluate(a) => game(&a.load, &a.start, None, None),
+            RulesetCommand::Bench(a) => game(&a.load, &a.start, None, None),
+            RulesetCommand::Serve(a) => {
+                game(&a.load, &a.start, Some(&a.notation), Some(&a.players))
+            }
+        }
+    }
+
+    /// Whether the command is to run again whenever the ruleset's files change.
+    pub fn watch(&self) -> bool {
+        match self {
+            RulesetCommand::Play(a) => a.watch.watch,
+            RulesetCommand::Show(a) => a.watch.watch,
+            _ => false,
+        }
+    }
+}
+
+/// `--watch`, for the commands whose output a designer watches while editing.
+#[derive(Debug, Args, Clone)]
+pub struct WatchArg {
+    /// Run again whenever the ruleset's files change (its folder, those it extends, the
+    /// shared scripts), until stopped with Ctrl-C
+    #[arg(long)]
+    pub watch: bool,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct PlayArgs {
+    /// Also write the game's record to this file
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Draw the board after every turn (`all`, the default when a person plays), where
+    /// play starts (`start`, after any set-up turns; the default between computer
+    /// players), after turn N, or only at the end (`end`); the board at the end is
+    /// always drawn
+    #[arg(long, value_name = "all|start|N|end")]
+    pub show: Option<Show>,
+    #[command(flatten)]
+    pub watch: WatchArg,
+    #[command(flatten)]
+    pub notation: NotationArg,
+    #[command(flatten)]
+    pub players: PlayersArgs,
+    #[command(flatten)]
+    pub load: LoadArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct PositionArgs {
+    #[command(flatten)]
+    pub load: LoadArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct ShowArgs {
+    /// Also write the position as an SVG picture to this file
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub watch: WatchArg,
+    #[command(flatten)]
+    pub load: LoadArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct MovesArgs {
+    /// A junction's or tile's name, maybe after `junction`, `stack` or `tile`
+    #[arg(value_name = "FILTER")]
+    pub filter: Vec<String>,
+    #[command(flatten)]
+    pub notation: NotationArg,
+    #[command(flatten)]
+    pub load: LoadArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct PerftArgs {
+    /// Number of turns
+    pub depth: u32,
+    /// First list each legal turn with its own count, as each is counted
+    #[arg(long)]
+    pub divide: bool,
+    #[command(flatten)]
+    pub notation: NotationArg,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
+    #[command(flatten)]
+    pub load: LoadArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct DescribeArgs {
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub players: PlayersArgs,
+    #[command(flatten)]
+    pub study: StudyArgs,
+    #[command(flatten)]
+    pub load: LoadArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+}
+
+/// `evaluate`'s options.
+#[derive(Debug, Args, Clone)]
+pub struct EvaluateArgs {
+    /// The ladder's player kinds, weakest first, separated by commas
+    #[arg(
+        long,
+        value_name = "KINDS",
+        default_value = "random,greedy,mcts:100,mcts:1000"
+    )]
+    pub ladder: String,
+    /// The self-play search player's budget: playouts (`300`) or time (`500ms`)
+    #[arg(long, value_name = "BUDGET", default_value = "300")]
+    pub budget: String,
+    /// Games of each ladder step and of the self-play match (default 30)
+    #[arg(long, value_name = "N")]
+    pub games: Option<usize>,
+    /// Print the report card as JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
+    #[command(flatten)]
+    pub limit: TurnLimit,
+    #[command(flatten)]
+    pub shards: ShardArgs,
+    #[command(flatten)]
+    pub load: LoadArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+}
+
+/// `bench`'s options.
+#[derive(Debug, Args, Clone)]
+pub struct BenchArgs {
+    /// Seconds each figure runs for
+    #[arg(long, default_value_t = 2.0, value_name = "N")]
+    pub seconds: f64,
+    /// Count perft at this depth (default: the deepest that fits in the seconds)
+    #[arg(long, value_name = "D")]
+    pub depth: Option<u32>,
+    /// Play exactly N playout turns per figure and count perft once, instead of filling
+    /// the seconds: equal work for instruction counts (valgrind --tool=callgrind)
+    #[arg(long, value_name = "N")]
+    pub turns: Option<u64>,
+    /// Print the figures as JSON instead of a table
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
+    #[command(flatten)]
+    pub load: LoadArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+}
+
+/// `serve`'s options.
 #[derive(Debug, Args, Clone)]
 pub struct ServeArgs {
     /// The port to listen on (0: one the system picks; the address is printed)
@@ -243,136 +469,13 @@ pub struct ServeArgs {
     /// Keep every game people play on the page as a record in this folder (made if
     /// missing), for `variant-run report DIR`
     #[arg(long, value_name = "DIR")]
-    pub records: Option<std::path::PathBuf>,
-}
-
-/// `evaluate`'s own options.
-#[derive(Debug, Args, Clone)]
-pub struct EvaluateArgs {
-    /// The ladder's player kinds, weakest first, separated by commas
-    #[arg(
-        long,
-        value_name = "KINDS",
-        default_value = "random,greedy,mcts:100,mcts:1000"
-    )]
-    pub ladder: String,
-    /// The self-play search player's budget: playouts (`300`) or time (`500ms`)
-    #[arg(long, value_name = "BUDGET", default_value = "300")]
-    pub budget: String,
-}
-
-/// `bench`'s own options.
-#[derive(Debug, Args, Clone)]
-pub struct BenchArgs {
-    /// Seconds each figure runs for
-    #[arg(long, default_value_t = 2.0, value_name = "N")]
-    pub seconds: f64,
-    /// Count perft at this depth (default: the deepest that fits in the seconds)
-    #[arg(long, value_name = "D")]
-    pub depth: Option<u32>,
-    /// Play exactly N playout turns per figure and count perft once, instead of filling
-    /// the seconds: equal work for instruction counts (valgrind --tool=callgrind)
-    #[arg(long, value_name = "N")]
-    pub turns: Option<u64>,
-}
-
-/// The options of a ruleset's commands. All are global: they may stand before or after
-/// the command, and mean the same.
-#[derive(Debug, Args, Clone)]
-pub struct GameOptions {
-    /// Seed of every random draw (tiles, computer players); default 1
-    #[arg(long, global = true)]
-    pub seed: Option<u64>,
-    /// Board size (tiles or cells per side), instead of the ruleset's default; a position
-    /// text gives its own
-    #[arg(long, global = true)]
-    pub size: Option<u32>,
-    /// Play with a tile set the ruleset names in `[tile.sets]`
-    #[arg(long, global = true, value_name = "NAME")]
-    pub tiles: Option<String>,
-    /// Override a `[params]` entry, written as in TOML (`--param stacking=false`);
-    /// repeatable
-    #[arg(long = "param", global = true, value_name = "NAME=VALUE", value_parser = parse_param)]
-    pub params: Vec<(String, String)>,
-    /// Start from this tile layout (the tile field of a position text) or `random`,
-    /// skipping any tile-placement turns
-    #[arg(long, global = true, allow_hyphen_values = true)]
-    pub layout: Option<String>,
-    /// Deal the tiles from this key with the ruleset's keyed generator (`[setup.layout]`)
-    #[arg(long, global = true, allow_negative_numbers = true)]
-    pub key: Option<i64>,
-    /// Deal the tiles from the key of this text game id (`[setup.layout.game_id]`)
-    #[arg(long, global = true, value_name = "TEXT")]
-    pub game_id: Option<String>,
-    /// A position text to start from, to draw, or to list or count the turns of
-    // A patch position may start with `-` (no tiles): a value, not a flag.
-    #[arg(long, global = true, allow_hyphen_values = true)]
-    pub position: Option<String>,
-    /// Read and write turns in this notation: `server` (the default) or one the ruleset
-    /// describes in `[notation.<name>]`
-    #[arg(long, global = true, value_name = "NAME")]
-    pub notation: Option<String>,
-    /// play, match, compare: who plays a side, `<letter>=<kind>` with kind random, greedy,
-    /// mcts (with a budget: mcts:2000, mcts:500ms) or human (not in a match); repeatable
-    #[arg(long = "player", global = true, value_name = "LETTER=KIND")]
-    pub players: Vec<PlayerChoice>,
-    /// play, match, compare: stop a game that has not ended after this many turns
-    /// (default 2000; in a match, it counts as unfinished)
-    #[arg(long, global = true, value_name = "N")]
-    pub max_turns: Option<usize>,
-    /// play: also write the game's record to this file
-    #[arg(long, global = true, value_name = "FILE")]
-    pub record: Option<PathBuf>,
-    /// play: draw the board after every turn (`all`, the default when a person plays),
-    /// where play starts (`start`, after any set-up turns; the default between computer
-    /// players), after turn N, or only at the end (`end`); the board at the end is
-    /// always drawn
-    #[arg(long, global = true, value_name = "all|start|N|end")]
-    pub show: Option<Show>,
-    /// perft: first list each legal turn with its own count, as each is counted
-    #[arg(long, global = true)]
-    pub divide: bool,
-    /// match, compare: how many games to play (default 100); evaluate: games of each
-    /// ladder step and of the self-play match (default 30)
-    #[arg(long, global = true, value_name = "N")]
-    pub games: Option<usize>,
-    /// match, compare, bench: print the report as JSON instead of a table
-    #[arg(long, global = true)]
-    pub json: bool,
-    /// match, compare: with --json, list every position of each game in `game_list`
-    /// (turn, legal turns, value, evaluation from each side, pieces, position text): the
-    /// data to work the quality criteria out again (docs/criteria.md)
-    #[arg(long, global = true)]
-    pub positions: bool,
-    /// match, compare: also write the report as one HTML page, with charts, to this file
-    #[arg(long, global = true, value_name = "FILE")]
-    pub html: Option<PathBuf>,
-    /// show: also write the position as an SVG picture to this file
-    #[arg(long, global = true, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
-    /// play, show: run again whenever the ruleset's files change (its folder, those it
-    /// extends, the shared scripts), until stopped with Ctrl-C
-    #[arg(long, global = true)]
-    pub watch: bool,
-    /// match, compare, evaluate: play only shard K of N of the games (`--shard 2/4`), or
-    /// the task's shard in a Slurm job array (`--shard slurm`); needs --out
-    #[arg(long, global = true, value_name = "K/N|slurm")]
-    pub shard: Option<String>,
-    /// match, compare, evaluate: write each game to a results file in this folder as it
-    /// ends, and play only the games it does not hold yet; `variant-run report DIR`
-    /// merges the shards' files
-    #[arg(long, global = true, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// perft, bench, match, compare: work on this many threads (default: one per core)
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: Option<u16>,
-}
-
-fn parse_param(text: &str) -> Result<(String, String), String> {
-    match text.split_once('=') {
-        Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
-        _ => Err(format!(
-            "`{text}` is not `<name>=<value>`, such as `stacking=false`"
-        )),
-    }
+    pub records: Option<PathBuf>,
+    #[command(flatten)]
+    pub notation: NotationArg,
+    #[command(flatten)]
+    pub players: PlayersArgs,
+    #[command(flatten)]
+    pub load: LoadArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
 }

@@ -14,7 +14,6 @@ pub fn bench(
     variant: &Variant,
     setup: &GameSetup,
     args: &BenchArgs,
-    json: bool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     if !(args.seconds > 0.0 && args.seconds.is_finite()) {
@@ -31,7 +30,7 @@ pub fn bench(
         turns: args.turns,
     };
     let report = bench::run(pool, variant, &start, &options)?;
-    if json {
+    if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
     } else {
         write!(out, "{}", report.text())?;

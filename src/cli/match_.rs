@@ -8,24 +8,27 @@ use std::io::Write;
 use variant_run::play::evaluation::{self, EvaluationSpec};
 use variant_run::play::player_kind::PlayerKind;
 use variant_run::play::setup::GameSetup;
-use variant_run::play::tournament::{MatchError, MatchSpec, DEFAULT_GAMES, DEFAULT_MAX_TURNS};
+use variant_run::play::tournament::{MatchError, MatchSpec, DEFAULT_GAMES};
 use variant_run::study::{StudyKind, StudyResult};
 
-use super::args::{CompareArgs, EvaluateArgs, GameOptions};
+use super::args::{CompareArgs, EvaluateArgs, MatchArgs};
+use super::groups::{PlayersArgs, StudyArgs};
 use super::output::{open_page, progress_bar, write_result, WorkProgress};
-use super::{accept, setup, study, Failure};
+use super::{study, Failure};
 
 /// `variant-run <ruleset> match`.
 pub fn run(
     pool: &rayon::ThreadPool,
     setup: &GameSetup,
-    options: &GameOptions,
+    args: &MatchArgs,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let spec = spec(setup, options)?;
+    let options = &args.study;
+    let spec = spec(setup, &args.players, options)?;
     let ready = spec.ready()?;
-    if let Some(sharding) = study::sharding(options)? {
-        return study::play(pool, StudyKind::Match, &[ready], &sharding, options, out);
+    if let Some(sharding) = study::sharding(&options.shards, options.writes_report())? {
+        let report = study::Report::of(options);
+        return study::play(pool, StudyKind::Match, &[ready], &sharding, &report, out);
     }
     let page = open_page(options.html.as_deref())?;
     let progress = progress_bar(spec.games as u64);
@@ -38,7 +41,6 @@ pub fn run(
 pub fn evaluate(
     pool: &rayon::ThreadPool,
     setup: &GameSetup,
-    options: &GameOptions,
     args: &EvaluateArgs,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
@@ -55,17 +57,21 @@ pub fn evaluate(
         setup: setup.clone(),
         ladder,
         self_play,
-        games: options.games.unwrap_or(evaluation::DEFAULT_GAMES),
-        max_turns: options.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
+        games: args.games.unwrap_or(evaluation::DEFAULT_GAMES),
+        max_turns: args.limit.max_turns(),
     };
     let ready = spec.ready()?;
-    if let Some(sharding) = study::sharding(options)? {
+    if let Some(sharding) = study::sharding(&args.shards, args.json)? {
+        let report = study::Report {
+            json: args.json,
+            html: None,
+        };
         return study::play(
             pool,
             StudyKind::Evaluate,
             ready.matches(),
             &sharding,
-            options,
+            &report,
             out,
         );
     }
@@ -78,17 +84,14 @@ pub fn evaluate(
     let progress = WorkProgress::new(ready.games() as u64, &budgets);
     let result = ready.play_on(pool, &|record| progress.game(record.turns));
     progress.finish();
-    write_result(StudyResult::Evaluate(result?), options.json, None, out)
+    write_result(StudyResult::Evaluate(result?), args.json, None, out)
 }
 
 /// `variant-run compare <A> <B>`.
 pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    accept("compare", &args.options)?;
-    let setups = [
-        setup(&args.a, &args.options)?,
-        setup(&args.b, &args.options)?,
-    ];
-    let [a, b] = setups.map(|s| spec(&s, &args.options));
+    let options = &args.study;
+    let setups = [args.choice().setup(&args.a)?, args.choice().setup(&args.b)?];
+    let [a, b] = setups.map(|s| spec(&s, &args.players, options));
     let specs = [a?, b?];
     let names = ["A", "B"];
     // Both are checked before either is played, so a mistake in B is not found only
@@ -105,18 +108,12 @@ pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         ready.push(checked);
     }
-    let pool = super::pool(&args.options)?;
-    if let Some(sharding) = study::sharding(&args.options)? {
-        return study::play(
-            &pool,
-            StudyKind::Compare,
-            &ready,
-            &sharding,
-            &args.options,
-            out,
-        );
+    let pool = options.threads.pool()?;
+    if let Some(sharding) = study::sharding(&options.shards, options.writes_report())? {
+        let report = study::Report::of(options);
+        return study::play(&pool, StudyKind::Compare, &ready, &sharding, &report, out);
     }
-    let page = open_page(args.options.html.as_deref())?;
+    let page = open_page(options.html.as_deref())?;
     let progress = progress_bar(2 * specs[0].games as u64);
     let mut results = Vec::new();
     for ((name, spec), ready) in names.iter().zip(&specs).zip(&ready) {
@@ -131,10 +128,14 @@ pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     progress.finish_and_clear();
     let result = StudyResult::of(StudyKind::Compare, results);
-    write_result(result, args.options.json, page, out)
+    write_result(result, options.json, page, out)
 }
 
-fn spec(setup: &GameSetup, options: &GameOptions) -> Result<MatchSpec, Failure> {
+fn spec(
+    setup: &GameSetup,
+    players: &PlayersArgs,
+    options: &StudyArgs,
+) -> Result<MatchSpec, Failure> {
     if options.positions {
         // The positions are listed in the JSON report's game list, and a study's results
         // files never hold them (its shards must write a game the same way every time).
@@ -143,7 +144,7 @@ fn spec(setup: &GameSetup, options: &GameOptions) -> Result<MatchSpec, Failure> 
                 "--positions lists each game's positions in the JSON report: add --json".into(),
             );
         }
-        if options.out.is_some() || options.shard.is_some() {
+        if options.shards.out.is_some() || options.shards.shard.is_some() {
             return Err(
                 "--positions goes with a match played at once, not with --out or --shard (results files do not list positions)".into(),
             );
@@ -152,7 +153,7 @@ fn spec(setup: &GameSetup, options: &GameOptions) -> Result<MatchSpec, Failure> 
     Ok(MatchSpec {
         setup: setup.clone(),
         games: options.games.unwrap_or(DEFAULT_GAMES),
-        max_turns: options.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
+        max_turns: players.limit.max_turns(),
         // Only the JSON report lists every game.
         keep_games: options.json,
         positions: options.positions,

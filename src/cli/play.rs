@@ -13,17 +13,16 @@ use variant_run::output_file::GrowingFile;
 use variant_run::play::player_kind::PlayerKind;
 use variant_run::play::session::{self, Transcript};
 use variant_run::play::setup::GameSetup;
-use variant_run::play::tournament::DEFAULT_MAX_TURNS;
 use variant_run::play::Record;
 use variant_run::Variant;
 
-use super::args::GameOptions;
+use super::args::PlayArgs;
 use super::Failure;
 
 pub fn play(
     variant: &Variant,
     setup: &GameSetup,
-    options: &GameOptions,
+    options: &PlayArgs,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let notation = setup.notation(variant)?;
@@ -53,7 +52,7 @@ pub fn play(
         record: record_file.as_mut().map(|f| f as &mut dyn Write),
     };
     let session_options = session::Options {
-        max_turns: options.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
+        max_turns: options.players.limit.max_turns(),
         notation,
         show: options
             .show

@@ -15,7 +15,7 @@ use variant_run::play::session::result_line;
 use variant_run::play::show::Boards;
 use variant_run::play::{Game, Record};
 
-use super::args::{ReplayArgs, RulesetCli};
+use super::args::{RecordOptions, ReplayArgs};
 use super::Failure;
 
 pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -148,9 +148,9 @@ pub fn read_options(
     ruleset: &str,
     options: &[OsString],
 ) -> Result<variant_run::play::setup::GameSetup, String> {
-    let cli = RulesetCli::try_parse_from(
-        std::iter::once(OsString::from("variant-run <ruleset>")).chain(options.iter().cloned()),
+    let options = RecordOptions::try_parse_from(
+        std::iter::once(OsString::from("options")).chain(options.iter().cloned()),
     )
     .map_err(|e| e.to_string().lines().next().unwrap_or_default().to_string())?;
-    super::setup(ruleset, &cli.options).map_err(|e| e.to_string())
+    options.choice().setup(ruleset).map_err(|e| e.to_string())
 }

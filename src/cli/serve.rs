@@ -6,24 +6,18 @@ use std::io::Write;
 use std::process::Stdio;
 
 use variant_run::play::setup::GameSetup;
-use variant_run::play::tournament::DEFAULT_MAX_TURNS;
 use variant_run::serve::{self as server, ClientTimeouts, Listening, ServeOptions};
 
-use super::args::{GameOptions, ServeArgs};
+use super::args::ServeArgs;
 use super::replay::read_options;
 use super::Failure;
 
-pub fn serve(
-    setup: &GameSetup,
-    options: &GameOptions,
-    args: &ServeArgs,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
+pub fn serve(setup: &GameSetup, args: &ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let serve_options = ServeOptions {
         setup: setup.clone(),
         host: args.host,
         port: args.port,
-        max_turns: options.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
+        max_turns: args.players.limit.max_turns(),
         timeouts: ClientTimeouts::of_seconds(args.client_timeout),
         records: args.records.clone(),
         read_options,

@@ -16,7 +16,8 @@ use variant_run::study::run::play_shard;
 use variant_run::study::shard::Shard;
 use variant_run::study::{Study, StudyKind};
 
-use super::args::{GameOptions, ReportArgs};
+use super::args::ReportArgs;
+use super::groups::{ShardArgs, StudyArgs};
 use super::output::{open_page, progress_bar, write_result};
 use super::replay::read_options;
 use super::Failure;
@@ -27,9 +28,30 @@ pub(super) struct Sharding {
     dir: PathBuf,
 }
 
+/// How the whole study's report is written, when one is: as JSON or a table, and to an
+/// HTML page.
+pub(super) struct Report<'a> {
+    pub json: bool,
+    pub html: Option<&'a std::path::Path>,
+}
+
+impl Report<'_> {
+    pub(super) fn of(options: &StudyArgs) -> Report<'_> {
+        Report {
+            json: options.json,
+            html: options.html.as_deref(),
+        }
+    }
+}
+
 /// The shard the options ask for: `--shard K/N --out DIR`, or `--out DIR` alone for the
-/// whole study in one shard (that can be resumed); `None` without either.
-pub(super) fn sharding(options: &GameOptions) -> Result<Option<Sharding>, Failure> {
+/// whole study in one shard (that can be resumed); `None` without either. A shard that
+/// is part of the study refuses the options of a report (`writes_report`), which it does
+/// not print.
+pub(super) fn sharding(
+    options: &ShardArgs,
+    writes_report: bool,
+) -> Result<Option<Sharding>, Failure> {
     let shard = match &options.shard {
         Some(text) => Some(Shard::parse(text, &|name| std::env::var(name).ok())?),
         None => None,
@@ -43,7 +65,7 @@ pub(super) fn sharding(options: &GameOptions) -> Result<Option<Sharding>, Failur
         .into()),
         (shard, Some(dir)) => {
             let shard = shard.unwrap_or(Shard::WHOLE);
-            if shard.n > 1 && (options.json || options.html.is_some()) {
+            if shard.n > 1 && writes_report {
                 return Err(format!(
                     "--shard {shard} plays part of the games; the report, with --json or \
                      --html, is `variant-run report {}` once every shard is done",
@@ -66,12 +88,12 @@ pub(super) fn play(
     kind: StudyKind,
     matches: &[ReadyMatch],
     sharding: &Sharding,
-    options: &GameOptions,
+    options: &Report,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let study = Study::of(kind, matches);
     let Sharding { shard, dir } = sharding;
-    let page = open_page(options.html.as_deref())?;
+    let page = open_page(options.html)?;
     let label = format!("shard {shard}");
     // On a terminal, the bar; in a log (a batch job's), a line at each tenth.
     let bar = std::io::stderr().is_terminal().then(|| {

@@ -208,6 +208,89 @@ fn options_mean_the_same_before_and_after_the_command() {
     );
 }
 
+/// Each command's `--help` lists the options it takes and no other: every option it lists
+/// is read, and one of another command's is refused.
+#[test]
+fn each_command_s_help_lists_exactly_its_own_options() {
+    let flags = |command: &str| -> Vec<String> {
+        let help = stdout(&run(&["truchet-browne", command, "--help"], ""));
+        help.lines()
+            .filter_map(|line| line.trim_start().strip_prefix("--"))
+            .map(|rest| format!("--{}", rest.split([' ', ',']).next().unwrap()))
+            .filter(|flag| flag != "--help")
+            .collect()
+    };
+    let game = "--size --tiles --param --seed --layout --key --game-id --position";
+    let expected = [
+        (
+            "play",
+            "--record --show --watch --notation --player --max-turns",
+        ),
+        ("position", ""),
+        ("show", "--svg --watch"),
+        ("moves", "--notation"),
+        ("perft", "--divide --threads --notation"),
+        ("describe", ""),
+        (
+            "match",
+            "--player --max-turns --games --json --positions --html --threads --shard --out",
+        ),
+        (
+            "evaluate",
+            "--ladder --budget --games --json --threads --max-turns --shard --out",
+        ),
+        ("bench", "--seconds --depth --turns --json --threads"),
+        (
+            "serve",
+            "--port --host --open --client-timeout --records --notation --player --max-turns",
+        ),
+    ];
+    for (command, own) in expected {
+        let mut want: Vec<&str> = own.split_whitespace().collect();
+        if command == "describe" {
+            want.extend(["--size", "--tiles", "--param"]);
+        } else {
+            want.extend(game.split_whitespace());
+        }
+        let mut listed = flags(command);
+        listed.sort();
+        want.sort();
+        assert_eq!(listed, want, "{command} --help");
+    }
+    // The player kinds are all named, in `--player`'s help and in the list after it.
+    let help = stdout(&run(&["truchet-browne", "play", "--help"], ""));
+    assert!(
+        help.contains("kind one of random, greedy, mcts, mcts-lead, alphabeta, human"),
+        "{help}"
+    );
+    for kind in [
+        "random",
+        "greedy",
+        "mcts",
+        "mcts-lead",
+        "alphabeta",
+        "human",
+    ] {
+        assert!(help.contains(&format!("\n  {kind} ")), "{kind} in:\n{help}");
+    }
+    // Before any command, a flag is clap's own refusal.
+    let refused = run(&["--seed", "3"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).starts_with("error: unexpected argument '--seed' found"),
+        "{}",
+        stderr(&refused)
+    );
+    // A flag no command takes is clap's own refusal, with its tip.
+    let refused = run(&["truchet-browne", "show", "--sed", "2"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("tip: a similar argument exists: '--seed'"),
+        "{}",
+        stderr(&refused)
+    );
+}
+
 #[test]
 fn a_misspelt_ruleset_is_named_whatever_options_follow() {
     let output = run(&["truchet-brown", "--player", "x=human"], "");
