@@ -10,11 +10,12 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use variant_run::play::evaluation;
 use variant_run::play::show::Show;
 
 use super::groups::{
     player_kinds_help, GameChoice, LoadArgs, NotationArg, PlayersArgs, ShardArgs, StartArgs,
-    StudyArgs, ThreadsArg, TurnLimit,
+    StudyArgs, ThreadsArg,
 };
 
 const EXAMPLES: &str = "\
@@ -390,25 +391,22 @@ pub struct MatchArgs {
 #[derive(Debug, Args, Clone)]
 pub struct EvaluateArgs {
     /// The ladder's player kinds, weakest first, separated by commas
-    #[arg(
-        long,
-        value_name = "KINDS",
-        default_value = "random,greedy,mcts:100,mcts:1000"
-    )]
+    #[arg(long, value_name = "KINDS", default_value = evaluation::DEFAULT_LADDER)]
     pub ladder: String,
-    /// The self-play search player's budget: playouts (`300`) or time (`500ms`)
-    #[arg(long, value_name = "BUDGET", default_value = "300")]
+    /// The self-play search player's budget: playouts (`150`) or time (`500ms`)
+    #[arg(long, value_name = "BUDGET", default_value = evaluation::DEFAULT_BUDGET)]
     pub budget: String,
-    /// Games of each ladder step and of the self-play match (default 30)
-    #[arg(long, value_name = "N")]
-    pub games: Option<usize>,
+    /// Games of each ladder step and of the self-play match
+    #[arg(long, value_name = "N", default_value_t = evaluation::DEFAULT_GAMES)]
+    pub games: usize,
+    /// Stop a game that has not ended after this many turns; it counts as unfinished
+    #[arg(long, value_name = "N", default_value_t = evaluation::DEFAULT_MAX_TURNS)]
+    pub max_turns: usize,
     /// Print the report card as JSON instead of text
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
     pub threads: ThreadsArg,
-    #[command(flatten)]
-    pub limit: TurnLimit,
     #[command(flatten)]
     pub shards: ShardArgs,
     #[command(flatten)]

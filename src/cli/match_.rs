@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use variant_run::play::evaluation::{self, EvaluationSpec};
+use variant_run::play::evaluation::EvaluationSpec;
 use variant_run::play::player_kind::PlayerKind;
 use variant_run::play::setup::GameSetup;
 use variant_run::play::tournament::{MatchError, MatchSpec, DEFAULT_GAMES};
@@ -57,8 +57,8 @@ pub fn evaluate(
         setup: setup.clone(),
         ladder,
         self_play,
-        games: args.games.unwrap_or(evaluation::DEFAULT_GAMES),
-        max_turns: args.limit.max_turns(),
+        games: args.games,
+        max_turns: args.max_turns,
     };
     let ready = spec.ready()?;
     if let Some(sharding) = study::sharding(&args.shards, args.json)? {

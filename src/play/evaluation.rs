@@ -22,14 +22,21 @@ use super::tournament::{
     play_together, GameRecord, MatchError, MatchResult, MatchSpec, ReadyMatch,
 };
 
-/// The ladder unless told otherwise: each kind stronger than the one before.
-pub const DEFAULT_LADDER: [&str; 4] = ["random", "greedy", "mcts:100", "mcts:1000"];
-/// The self-play budget unless told otherwise (`mcts:300`).
-pub const DEFAULT_BUDGET: &str = "300";
+/// The ladder unless told otherwise: each kind stronger than the one before, the top
+/// step four times the search of the one below it.
+pub const DEFAULT_LADDER: &str = "random,greedy,mcts:100,mcts:400";
+/// The self-play budget unless told otherwise (`mcts:150`).
+pub const DEFAULT_BUDGET: &str = "150";
 /// Games of each ladder step and of the self-play match unless told otherwise: enough
-/// to tell a stronger player that wins three in four apart from an even match, few
-/// enough that truchet-browne 7x7's card takes under ten minutes on two cores.
-pub const DEFAULT_GAMES: usize = 30;
+/// to tell a stronger player that wins three in four apart from an even match.
+pub const DEFAULT_GAMES: usize = 24;
+/// Turns after which a game of the evaluation stops unfinished, unless told otherwise.
+///
+/// The defaults above and this limit are chosen so that a card of any shipped ruleset
+/// takes at most five minutes on two cores (BENCHMARKS.md): the work is the search's,
+/// so it grows with the budgets and the games' lengths. Before, a single game between
+/// two search players that shuffled pieces for 2,000 turns took a fifth of a card.
+pub const DEFAULT_MAX_TURNS: usize = 500;
 
 /// What an evaluation plays.
 #[derive(Clone, Debug)]
