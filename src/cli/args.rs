@@ -173,8 +173,8 @@ impl CompareArgs {
 }
 
 /// `variant-run <ruleset> ...`: the second stage, parsed once the first stage has taken
-/// the ruleset's name off the front (and [`super::flags::command_first`] has put the
-/// command's name first).
+/// the ruleset's name off the front (and `command_first`, in flags.rs above this file,
+/// has put the command's name first).
 #[derive(Debug, Parser)]
 #[command(
     name = "variant-run <ruleset>",
