@@ -7,40 +7,47 @@
 //! anywhere.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 mod lengths;
 
 /// A module by its path below the crate's root (`["serve", "session"]`).
 type Module = Vec<String>;
 
-/// The modules of the crate whose sources are under `src`, with their files' code.
-fn modules(src: &Path) -> BTreeMap<Module, String> {
-    let mut found = BTreeMap::new();
+/// Every `.rs` file below `src`, with its text.
+fn rust_files(src: &Path) -> Vec<(PathBuf, String)> {
+    let mut files = Vec::new();
     let mut folders = vec![src.to_path_buf()];
     while let Some(folder) = folders.pop() {
         for entry in std::fs::read_dir(&folder).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 folders.push(path);
-                continue;
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                files.push((path, text));
             }
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let relative = path.strip_prefix(src).unwrap().with_extension("");
-            let mut module: Module = relative
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect();
-            if matches!(
-                module.last().map(String::as_str),
-                Some("mod" | "lib" | "main")
-            ) {
-                module.pop();
-            }
-            found.insert(module, code_of(&std::fs::read_to_string(&path).unwrap()));
         }
+    }
+    files
+}
+
+/// The modules of the crate whose sources are under `src`, with their files' code.
+fn modules(src: &Path) -> BTreeMap<Module, String> {
+    let mut found = BTreeMap::new();
+    for (path, text) in rust_files(src) {
+        let relative = path.strip_prefix(src).unwrap().with_extension("");
+        let mut module: Module = relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if matches!(
+            module.last().map(String::as_str),
+            Some("mod" | "lib" | "main")
+        ) {
+            module.pop();
+        }
+        found.insert(module, code_of(&text));
     }
     found
 }

@@ -3,8 +3,6 @@
 //! cut `(xxoxx)` to `(xxox.` before): a taller stack is drawn as a number, `(1)`, and a
 //! line under the board gives it whole, bottom first, with its junction's name.
 
-use std::process::Command;
-
 /// Trugo with stacks up to six high.
 const FIXTURE: &str = "tests/fixtures/tall-trugo";
 
@@ -13,17 +11,8 @@ const TILES: &str = "-2,0a;-1,0c;-1,1a;0,-1c;0,0a;1,-2c";
 
 fn show(stacks: &str) -> String {
     let position = format!("{TILES} {stacks} 6 o=24,x=24 o");
-    let output = Command::new(env!("CARGO_BIN_EXE_variant-run"))
-        .args([FIXTURE, "show", "--position", &position])
-        .current_dir(crate::common::root())
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    let shown = crate::common::run_ok([FIXTURE, "show", "--position", position.as_str()]);
+    String::from_utf8(shown).unwrap()
 }
 
 /// Read by hand: b3e (below b2, right of b3) shows `(1)` and a1w (left of a1) `(2)`,

@@ -322,19 +322,7 @@ pub fn functions(code: &str) -> (Vec<Function>, Vec<String>) {
 /// The code's files below `src`: every `.rs` but the test modules written in files of
 /// their own and the generated tables, with their text.
 fn code_files(src: &Path) -> Vec<(PathBuf, String)> {
-    let mut files = Vec::new();
-    let mut folders = vec![src.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                files.push((path, text));
-            }
-        }
-    }
+    let mut files = super::rust_files(src);
     let mut tests = Vec::new();
     for (path, text) in &files {
         // A module's own files are beside a `mod.rs`, else in the folder of its name.
