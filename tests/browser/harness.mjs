@@ -10,7 +10,7 @@ import { chromium } from "playwright-core";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const binary = process.env.VARIANT_RUN_BIN || path.join(root, "target/release/variant-run");
-const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
+export const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
 
 /** Starts `variant-run <args>` (a `serve` command with `--port 0`) and waits for its address. */
 export function startServer(args, options = {}) {
@@ -75,10 +75,11 @@ export async function launch() {
 }
 
 /** Debian's chromium, headless, for several people at once: each context its own
- * browser profile, as two playtesters' browsers are. */
-export async function launchForPeople() {
+ * browser profile, as two playtesters' browsers are. `executablePath` may start it some
+ * other way (inside another network, say). */
+export async function launchForPeople({ executablePath = browserPath } = {}) {
   const browser = await chromium.launch({
-    executablePath: browserPath,
+    executablePath,
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
       "--disable-component-update", "--disable-sync"],

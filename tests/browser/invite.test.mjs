@@ -15,12 +15,10 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
 import {
-  binary, launchForPeople, startServer, stopServer, pageState, waitForPersonOrEnd, clickATurn,
+  binary, browserPath, launchForPeople, startServer, stopServer, pageState, playByClicks,
 } from "./harness.mjs";
 
-const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
 const isRoot = process.getuid() === 0;
 // TEST-NET-2 (RFC 5737): documentation addresses, routed nowhere, so no clash with the
 // machine's own networks.
@@ -75,20 +73,13 @@ function fromThere(network, url, init = {}) {
 }
 
 /** Debian's chromium started inside `namespace` (playwright talks to it over a pipe,
- * which crosses namespaces; its network is the namespace's). */
+ * which crosses namespaces; its network is the namespace's), with one person's page. */
 async function launchInside(namespace, work) {
   const wrapper = path.join(work, "chromium-in-namespace");
-  writeFileSync(wrapper,
-    `#!/bin/sh\nexec ip netns exec ${namespace} ${browserPath} "$@"\n`);
+  writeFileSync(wrapper, `#!/bin/sh\nexec ip netns exec ${namespace} ${browserPath} "$@"\n`);
   chmodSync(wrapper, 0o755);
-  const browser = await chromium.launch({
-    executablePath: wrapper,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync"],
-  });
-  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1400, height: 1000 } });
-  return { page: await context.newPage(), close: () => browser.close() };
+  const browser = await launchForPeople({ executablePath: wrapper });
+  return { page: await browser.person(), close: browser.close };
 }
 
 const skip = isRoot ? false : "needs root for a network namespace (CI runs as root)";
@@ -147,14 +138,7 @@ test("a playtester in another network follows a seat's invitation and plays the 
     assert.equal((await pageState(host)).ply, 0, "the refused turn left the game as it was");
 
     // Ada clicks the set-up and her turns from the other network; greedy answers.
-    let turns = 0;
-    for (;;) {
-      const mine = await waitForPersonOrEnd(ada);
-      if (mine.result) break;
-      await clickATurn(ada, mine);
-      turns += 1;
-      assert.ok(turns < 300, "the game ends");
-    }
+    await playByClicks(ada, { maxTurns: 300 });
     const end = await pageState(host);
     assert.match(end.turns[0].text, /^[rl]{4}$/, "Ada laid x's four set-up tiles by clicks");
     assert.match(end.result, /wins: |draw: /);
