@@ -13,6 +13,7 @@
 use std::error::Error;
 
 use variant_run::play::computer_turn::play_computer_turn;
+use variant_run::play::player_kind::KindError;
 use variant_run::play::session::{result_line, Seat};
 use variant_run::play::setup::{GameSetup, PlayerChoice};
 use variant_run::play::Notation;
@@ -47,7 +48,7 @@ fn main() -> Result<(), Failure> {
                 kind: kind.parse()?,
             })
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, KindError>>()?;
     let mut game = setup.game(&variant)?;
     let mut seats = setup.seats(&variant)?;
 

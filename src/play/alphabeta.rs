@@ -75,7 +75,7 @@ pub enum Limit {
 ///
 /// # Errors
 /// Anything but a depth from 1 to [`MAX_DEPTH`] or a time from 1 to [`MAX_MILLIS`] ms.
-pub fn parse_limit(text: &str) -> Result<Limit, String> {
+pub fn parse_limit(text: &str) -> Result<Limit, BadLimit> {
     let limit = match text.strip_suffix("ms") {
         Some(ms) => ms.parse::<u64>().ok().map(Limit::Millis),
         None => text.parse::<u32>().ok().map(Limit::Depth),
@@ -83,11 +83,27 @@ pub fn parse_limit(text: &str) -> Result<Limit, String> {
     match limit {
         Some(Limit::Depth(d)) if (1..=MAX_DEPTH).contains(&d) => Ok(Limit::Depth(d)),
         Some(Limit::Millis(ms)) if (1..=MAX_MILLIS).contains(&ms) => Ok(Limit::Millis(ms)),
-        _ => Err(format!(
-            "`alphabeta:{text}`: give a depth in half-turn steps (a flip, then a stack move) \
+        _ => Err(BadLimit {
+            text: text.to_string(),
+        }),
+    }
+}
+
+/// What followed `alphabeta:` where it is neither a depth nor a time the robot takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadLimit {
+    text: String,
+}
+
+impl std::fmt::Display for BadLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "`alphabeta:{}`: give a depth in half-turn steps (a flip, then a stack move) \
              from 1 to {MAX_DEPTH} (`alphabeta:4`) or a thinking time from 1 to {MAX_MILLIS} \
-             ms (`alphabeta:500ms`)"
-        )),
+             ms (`alphabeta:500ms`)",
+            self.text
+        )
     }
 }
 

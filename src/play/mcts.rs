@@ -108,14 +108,11 @@ impl Budget {
     /// `mcts-lead:`, named by `kind` in the message): `2000` playouts or `500ms`.
     ///
     /// # Errors
-    /// Anything else, in words.
-    pub fn parse(kind: &str, text: &str) -> Result<Budget, String> {
-        let bad = || {
-            format!(
-                "`{kind}:{text}`: the budget is a number of playouts (`{kind}:2000`, at most \
-                 {MAX_PLAYOUTS}) or of milliseconds (`{kind}:500ms`, at most {MAX_MILLIS}), \
-                 above 0"
-            )
+    /// Anything else.
+    pub fn parse(kind: &str, text: &str) -> Result<Budget, BadBudget> {
+        let bad = || BadBudget {
+            kind: kind.to_string(),
+            text: text.to_string(),
         };
         let budget = match text.strip_suffix("ms") {
             Some(ms) => Budget::Millis(ms.parse().map_err(|_| bad())?),
@@ -127,6 +124,26 @@ impl Budget {
             Budget::Millis(ms) if ms > MAX_MILLIS => Err(bad()),
             _ => Ok(budget),
         }
+    }
+}
+
+/// A search player's budget that does not read: the kind's name and what followed its
+/// colon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadBudget {
+    kind: String,
+    text: String,
+}
+
+impl std::fmt::Display for BadBudget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let BadBudget { kind, text } = self;
+        write!(
+            f,
+            "`{kind}:{text}`: the budget is a number of playouts (`{kind}:2000`, at most \
+             {MAX_PLAYOUTS}) or of milliseconds (`{kind}:500ms`, at most {MAX_MILLIS}), \
+             above 0"
+        )
     }
 }
 

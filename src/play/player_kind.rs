@@ -10,8 +10,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::alphabeta::{self, AlphaBetaPlayer, Limit};
-use super::mcts::{Budget, MctsPlayer, Scoring, DEFAULT_PLAYOUTS};
+use super::alphabeta::{self, AlphaBetaPlayer, BadLimit, Limit};
+use super::mcts::{BadBudget, Budget, MctsPlayer, Scoring, DEFAULT_PLAYOUTS};
 use super::player::Player;
 use super::players::{GreedyPlayer, RandomPlayer};
 
@@ -117,24 +117,20 @@ impl PlayerKind {
 }
 
 impl FromStr for PlayerKind {
-    type Err = String;
+    type Err = KindError;
 
     /// Reads a kind as written: a name of [`PLAYER_KINDS`], and for `mcts`, `mcts-lead`
     /// and `alphabeta` perhaps a budget after a colon (`mcts:2000`, `alphabeta:300ms`).
     ///
     /// # Errors
-    /// An unknown kind, or a budget that does not read, in one sentence.
-    fn from_str(text: &str) -> Result<PlayerKind, String> {
+    /// An unknown kind, or a budget that does not read.
+    fn from_str(text: &str) -> Result<PlayerKind, KindError> {
         let (name, budget) = match text.split_once(':') {
             Some((name, budget)) => (name, Some(budget)),
             None => (text, None),
         };
         let Some(kind) = PlayerKind::of_name(name) else {
-            let names: Vec<&str> = PLAYER_KINDS.iter().map(|(k, _)| k.name()).collect();
-            return Err(format!(
-                "`{text}` is not a kind of player; the kinds are {}",
-                names.join(", ")
-            ));
+            return Err(KindError::Unknown(text.to_string()));
         };
         let Some(budget) = budget else {
             return Ok(kind);
@@ -142,19 +138,53 @@ impl FromStr for PlayerKind {
         match kind {
             PlayerKind::Mcts { scoring, .. } => Ok(PlayerKind::Mcts {
                 scoring,
-                budget: Some(Budget::parse(name, budget)?),
+                budget: Some(Budget::parse(name, budget).map_err(KindError::Budget)?),
             }),
             PlayerKind::AlphaBeta { .. } => Ok(PlayerKind::AlphaBeta {
-                limit: Some(alphabeta::parse_limit(budget)?),
+                limit: Some(alphabeta::parse_limit(budget).map_err(KindError::Limit)?),
             }),
-            _ => Err(format!(
-                "`{text}`: only `mcts` and `mcts-lead` take a budget after a colon \
-                 (`mcts:2000`, `mcts:500ms`), \
-                 and `alphabeta` a depth or a time (`alphabeta:6`, `alphabeta:300ms`)"
-            )),
+            _ => Err(KindError::TakesNoBudget(text.to_string())),
         }
     }
 }
+
+/// Why a text is not a kind of player; its sentence is made where it is shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KindError {
+    /// No kind has this name (the whole text).
+    Unknown(String),
+    /// A kind that takes no budget was given one (the whole text).
+    TakesNoBudget(String),
+    /// A search player's budget that does not read.
+    Budget(BadBudget),
+    /// The robot's depth or time that does not read.
+    Limit(BadLimit),
+}
+
+impl fmt::Display for KindError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KindError::Unknown(text) => {
+                let names: Vec<&str> = PLAYER_KINDS.iter().map(|(k, _)| k.name()).collect();
+                write!(
+                    f,
+                    "`{text}` is not a kind of player; the kinds are {}",
+                    names.join(", ")
+                )
+            }
+            KindError::TakesNoBudget(text) => write!(
+                f,
+                "`{text}`: only `mcts` and `mcts-lead` take a budget after a colon \
+                 (`mcts:2000`, `mcts:500ms`), \
+                 and `alphabeta` a depth or a time (`alphabeta:6`, `alphabeta:300ms`)"
+            ),
+            KindError::Budget(bad) => bad.fmt(f),
+            KindError::Limit(bad) => bad.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for KindError {}
 
 /// Makes a built-in computer player of a kind; `None` for a person (`human` is the
 /// CLI's and the page's business).
@@ -272,7 +302,7 @@ mod tests {
     #[test]
     fn a_bad_kind_is_refused_in_one_sentence() {
         assert_eq!(
-            "robot".parse::<PlayerKind>(),
+            "robot".parse::<PlayerKind>().map_err(|e| e.to_string()),
             Err(
                 "`robot` is not a kind of player; the kinds are random, greedy, mcts, \
                  mcts-lead, alphabeta, human"
@@ -280,7 +310,7 @@ mod tests {
             )
         );
         assert_eq!(
-            "greedy:3".parse::<PlayerKind>(),
+            "greedy:3".parse::<PlayerKind>().map_err(|e| e.to_string()),
             Err(
                 "`greedy:3`: only `mcts` and `mcts-lead` take a budget after a colon \
                  (`mcts:2000`, `mcts:500ms`), and `alphabeta` a depth or a time \

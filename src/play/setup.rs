@@ -10,7 +10,7 @@ use variant_run_core::Position;
 use super::game::{opening, Game, GameError};
 use super::layouts::{layout_for_game_id, layout_for_key, parse_layout, Layout};
 use super::notation::Notation;
-use super::player_kind::{computer_player, PlayerKind};
+use super::player_kind::{computer_player, KindError, PlayerKind};
 use super::session::Seat;
 use crate::printable;
 use crate::ruleset::{LoadOptions, Variant, VariantError};
@@ -70,7 +70,7 @@ impl std::str::FromStr for PlayerChoice {
         };
         Ok(PlayerChoice {
             letter,
-            kind: kind.parse()?,
+            kind: kind.parse().map_err(|e: KindError| e.to_string())?,
         })
     }
 }

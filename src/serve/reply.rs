@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::seats::SeatRefusal;
 use crate::play::game::GameError;
+use crate::play::player_kind::KindError;
 use crate::printable::printable;
 
 /// The answer to a request: something for the page, or a refusal.
@@ -52,9 +53,9 @@ pub enum Refusal {
     NotASide(char),
     #[error("give the kinds of both players")]
     KindsOfBoth,
-    /// A player kind that does not read, with the reader's own sentence.
+    /// A player kind that does not read, in the reader's own sentence.
     #[error("{0}")]
-    NotAKind(String),
+    NotAKind(KindError),
     #[error("`{0}` is not a computer player")]
     NotAComputer(String),
     /// A game is cut back to a turn it has not reached.
