@@ -21,16 +21,21 @@ pub(crate) fn same_tiles(a: &Delta, b: &Delta) -> bool {
     a.flip == b.flip && a.tile == b.tile
 }
 
-/// The delta of a visited turn (the staged position is built only for a piece action).
-pub(crate) fn delta_of(turn: &Turn, staged: &Staged) -> Delta {
-    Delta {
-        flip: turn.flip,
-        tile: turn.tile,
-        changes: match &turn.piece {
-            Some(action) => action.changes(staged.position()),
-            None => Default::default(),
-        },
-        drop: turn.dropped(),
+impl Staged<'_> {
+    /// The change `turn` makes, `turn` being one the generator visited with this staged
+    /// position (which is built only for a piece action). A caller that keeps few of
+    /// hundreds of turns and can tell from a turn alone which it wants makes only their
+    /// changes.
+    pub fn delta(&self, turn: &Turn) -> Delta {
+        Delta {
+            flip: turn.flip,
+            tile: turn.tile,
+            changes: match &turn.piece {
+                Some(action) => action.changes(self.position()),
+                None => Default::default(),
+            },
+            drop: turn.dropped(),
+        }
     }
 }
 

@@ -22,7 +22,7 @@ use hashbrown::HashTable;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::board_cache::NewBoard;
-use crate::deltas::{delta_of, delta_with, tile_key};
+use crate::deltas::{delta_with, tile_key};
 use crate::movegen::{flippable_cells, for_each_turn, Flips, Staged};
 use crate::turn_facts::facts_on_staged;
 use crate::turn_groups::{keep_shortest, sorted_by_text};
@@ -98,7 +98,7 @@ impl GameModel {
         let mut seen: HashTable<usize> = HashTable::new();
         let mut deltas: Vec<Delta> = Vec::new();
         let _ = self.for_each_turn(position, &mut |turn, staged| {
-            let delta = delta_of(turn, staged);
+            let delta = staged.delta(turn);
             let hash = hasher.hash_one(&delta);
             let known = seen.find(hash, |&i| deltas[i] == delta).is_some();
             if !known {
@@ -108,17 +108,6 @@ impl GameModel {
             ControlFlow::Continue(())
         });
         deltas
-    }
-
-    /// Calls `each` with the change of every turn the side to move can make, in the order
-    /// turns are generated, a change as often as turns make it: for a caller that keeps
-    /// few of them (a search that opens a few turns of hundreds) and need not hold them
-    /// all, as [`GameModel::distinct_deltas`] does.
-    pub fn for_each_delta(&self, position: &Position, each: &mut dyn FnMut(&Delta)) {
-        let _ = self.for_each_turn(position, &mut |turn, staged| {
-            each(&delta_of(turn, staged));
-            ControlFlow::Continue(())
-        });
     }
 
     /// The distinct changes that make this flip (or none), as [`GameModel::distinct_deltas`]
@@ -134,7 +123,7 @@ impl GameModel {
         let mut seen: HashTable<usize> = HashTable::new();
         let mut deltas: Vec<Delta> = Vec::new();
         let _ = for_each_turn(self, position, Flips::Only(flip), &mut |turn, staged| {
-            let delta = delta_of(turn, staged);
+            let delta = staged.delta(turn);
             let hash = hasher.hash_one(&delta);
             if seen.find(hash, |&i| deltas[i] == delta).is_none() {
                 seen.insert_unique(hash, deltas.len(), |&i| hasher.hash_one(&deltas[i]));
@@ -152,7 +141,7 @@ impl GameModel {
     pub fn legal_turns(&self, position: &Position) -> Vec<LegalTurn> {
         let mut best: FxHashMap<Delta, (Turn, String)> = FxHashMap::default();
         let _ = self.for_each_turn(position, &mut |turn, staged| {
-            let delta = delta_of(turn, staged);
+            let delta = staged.delta(turn);
             let text = self.turn_text_staged(position, staged, turn);
             keep_shortest(&mut best, delta, turn, text);
             ControlFlow::Continue(())

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use rustc_hash::FxHashSet;
 
 use crate::board_cache::NewBoard;
-use crate::deltas::{delta_of, same_tiles, tile_key};
+use crate::deltas::{same_tiles, tile_key};
 use crate::forms::TileForm;
 use crate::movegen::for_each_turn_of_group;
 use crate::{patch, Delta, GameModel, LegalTurn, Position, Referee};
@@ -231,7 +231,7 @@ impl GameModel {
                     deltas.clear();
                     let _ =
                         for_each_turn_of_group(self, position, group, None, &mut |turn, staged| {
-                            deltas.push(delta_of(turn, staged));
+                            deltas.push(staged.delta(turn));
                             ControlFlow::Continue(())
                         });
                     count += self.count_settled(referee, position, &deltas)?;

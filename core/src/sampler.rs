@@ -13,7 +13,6 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use crate::deltas::delta_of;
 use crate::forms::{FormGroup, PieceForm};
 use crate::movegen::{flippable_cells, for_each_turn, Flips, Scratch};
 use crate::ordered_draw::{self, DrawBuffers};
@@ -285,7 +284,7 @@ impl GameModel {
         let flips = if with_flips { Flips::All } else { Flips::None };
         let mut failed = None;
         let found = for_each_turn(self, position, flips, &mut |turn, staged| match allowed(
-            &delta_of(turn, staged),
+            &staged.delta(turn),
         ) {
             Ok(true) => ControlFlow::Break(()),
             Ok(false) => ControlFlow::Continue(()),

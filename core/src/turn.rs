@@ -131,6 +131,31 @@ impl Delta {
 }
 
 impl PieceAction {
+    /// Whether `test` holds for a junction the action names: its stacks' sources, steps,
+    /// targets or parts. A stack on any other junction is left as it is, so a caller can
+    /// tell from these alone, without making the changes, that an action cannot touch
+    /// some pieces (a search looking for captures among hundreds of turns).
+    pub fn names_any(&self, mut test: impl FnMut(JunctionId) -> bool) -> bool {
+        let mut stepped =
+            |step: &Option<Step>| step.is_some_and(|(from, to)| test(from) || test(to));
+        match self {
+            PieceAction::Step { from, to } | PieceAction::Move { from, to } => {
+                test(*from) || test(*to)
+            }
+            PieceAction::Merge {
+                step,
+                sources,
+                target,
+            } => stepped(step) || test(*target) || sources.iter().any(|&j| test(j)),
+            PieceAction::Split {
+                step,
+                source,
+                parts,
+            } => stepped(step) || test(*source) || parts.iter().any(|&(j, _)| test(j)),
+            PieceAction::Drop { to, .. } => test(*to),
+        }
+    }
+
     /// The stack changes this action makes to `staged` (the position as the flip and tile
     /// action leave it), assuming the action is legal there.
     pub fn changes(&self, staged: &Position) -> ArrayVec<(JunctionId, Stack), { MAX_LINKS + 2 }> {

@@ -16,7 +16,6 @@ use std::ops::ControlFlow;
 use hashbrown::HashTable;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
-use crate::deltas::delta_of;
 use crate::movegen::{for_each_turn, Flips};
 use crate::{CellId, Delta, FlipVerdict, GameModel, LegalTurn, Position, Referee, Turn};
 
@@ -114,7 +113,7 @@ impl GameModel {
                 deltas.clear();
                 seen.clear();
             }
-            let delta = delta_of(turn, staged);
+            let delta = staged.delta(turn);
             if once {
                 deltas.push(delta);
                 return ControlFlow::Continue(());
@@ -172,7 +171,7 @@ impl GameModel {
                 flip = turn.flip;
                 flush(&mut best)?;
             }
-            let delta = delta_of(turn, staged);
+            let delta = staged.delta(turn);
             let text = self.turn_text_staged(position, staged, turn);
             keep_shortest(&mut best, delta, turn, text);
             ControlFlow::Continue(())
@@ -212,7 +211,7 @@ impl GameModel {
     ) -> Vec<LegalTurn> {
         let mut best: FxHashMap<Delta, (Turn, String)> = FxHashMap::default();
         let _ = for_each_turn(self, position, Flips::Only(flip), &mut |turn, staged| {
-            let delta = delta_of(turn, staged);
+            let delta = staged.delta(turn);
             let text = self.turn_text_staged(position, staged, turn);
             keep_shortest(&mut best, delta, turn, text);
             ControlFlow::Continue(())
@@ -282,7 +281,7 @@ mod tests {
                     if turn.tile.is_some() && turn.piece.is_some() {
                         moves_after_placing += 1;
                     }
-                    deltas.push(delta_of(turn, staged));
+                    deltas.push(staged.delta(turn));
                     ControlFlow::Continue(())
                 });
                 let distinct: FxHashSet<&Delta> = deltas.iter().collect();

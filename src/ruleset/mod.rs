@@ -332,7 +332,7 @@ impl Variant {
     }
 
     /// Of these changes, those the legality rule allows (all, without one).
-    fn allowed_of(
+    pub(crate) fn allowed_of(
         &self,
         position: &Position,
         deltas: Vec<Delta>,

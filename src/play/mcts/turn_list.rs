@@ -5,18 +5,20 @@
 //! node that listed and kept them all held a hundred kilobytes for the few it used, and
 //! listing them (every change made, copied, hashed and told apart from the others) was
 //! most of a search's work. The order is a key per turn instead: the turns that take the
-//! most enemy pieces first, the rest by a random key drawn from the turn's change and the
-//! node's seed. A node below the root keeps a window of the first turns of that order,
-//! found in one walk over the turns the position has that keeps only the captures and the
-//! turns of smallest key; when widening reaches past the window (a node visited about a
-//! thousand times), the walk is made again for more, the same turns in the same order.
+//! most enemy pieces first, the rest by a random key drawn from the turn and the node's
+//! seed. A node below the root keeps a window of the first turns of that order, found in
+//! one walk over the turns the position has that keeps only the captures and the turns of
+//! smallest key; when widening reaches past the window (a node visited about a thousand
+//! times), the walk is made again for more, the same turns in the same order. The walk
+//! makes the change of a turn only where the turn could take a piece or its key is small
+//! enough to be kept: about one turn in seven.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::hash::BuildHasher;
+use std::ops::ControlFlow;
 
-use rustc_hash::FxBuildHasher;
-use variant_run_core::{Delta, Position, Referee};
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
+use variant_run_core::{Delta, PieceAction, PlayerId, Position, Referee, Step, Turn};
 
 use crate::play::game::GameError;
 use crate::ruleset::Variant;
@@ -143,20 +145,97 @@ fn listed(
     }
 }
 
-/// A turn's place in a node's random order: its change's hash mixed with the node's
-/// seed (splitmix64's finaliser). Equal changes get equal keys, so a turn has one place
-/// however often the walk meets it, and however the turns are listed.
-fn key(seed: u64, delta: &Delta) -> u64 {
-    let mut z = FxBuildHasher.hash_one(delta) ^ seed;
+/// A turn's place in a node's random order: a hash of the turn mixed with the node's
+/// seed (splitmix64's finaliser). A change several turns make takes the smallest key
+/// among theirs, so it has one place however often and in whatever order the walk meets
+/// it. Keyed by the turn, the walk makes the changes of only the turns it keeps.
+fn key(seed: u64, turn: &Turn) -> u64 {
+    let mut z = turn_hash(turn) ^ seed;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
 }
 
-/// A turn's place in [`ordered_turns`]'s order: the most pieces taken first, then by key.
-fn rank(position: &Position, seed: u64, delta: &Delta) -> (Reverse<i64>, u64) {
-    let taken = delta.pieces_taken(position, position.side());
-    (Reverse(taken), key(seed, delta))
+/// A hash of every part of a turn, folded by hand: a search walks about fifteen hundred
+/// turns a node, and the derived `Hash` through a hasher cost three times as much.
+fn turn_hash(turn: &Turn) -> u64 {
+    let mut h = Fold(0);
+    h.add(turn.flip.map_or(0, |cell| u64::from(cell) + 1));
+    if let Some(tile) = turn.tile {
+        h.add(FxBuildHasher.hash_one(tile));
+    }
+    let step = |h: &mut Fold, step: &Option<Step>| {
+        h.add(step.map_or(0, |(from, to)| (u64::from(from) << 17 | u64::from(to)) + 1));
+    };
+    match &turn.piece {
+        None => h.add(0),
+        Some(PieceAction::Step { from, to }) => {
+            h.add(1 << 40 | u64::from(*from) << 17 | u64::from(*to))
+        }
+        Some(PieceAction::Move { from, to }) => {
+            h.add(2 << 40 | u64::from(*from) << 17 | u64::from(*to))
+        }
+        Some(PieceAction::Drop { kind, to }) => {
+            h.add(3 << 40 | u64::from(*kind) << 17 | u64::from(*to))
+        }
+        Some(PieceAction::Merge {
+            step: first,
+            sources,
+            target,
+        }) => {
+            h.add(4 << 40 | u64::from(*target));
+            step(&mut h, first);
+            for &source in sources {
+                h.add(u64::from(source));
+            }
+        }
+        Some(PieceAction::Split {
+            step: first,
+            source,
+            parts,
+        }) => {
+            h.add(5 << 40 | u64::from(*source));
+            step(&mut h, first);
+            for &(j, height) in parts {
+                h.add(u64::from(j) << 8 | u64::from(height));
+            }
+        }
+    }
+    h.0
+}
+
+/// FxHash's step: rotate, mix in, multiply.
+struct Fold(u64);
+
+impl Fold {
+    fn add(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+/// A change's place in [`ordered_turns`]'s order: the most pieces taken first, then by
+/// key.
+fn place(taken: i64, key: u64) -> (Reverse<i64>, u64) {
+    (Reverse(taken.max(0)), key)
+}
+
+/// Whether each junction of `position` holds a piece of `enemy`.
+fn held_by(position: &Position, enemy: PlayerId) -> Vec<bool> {
+    position
+        .stacks()
+        .iter()
+        .map(|stack| stack.pieces_of(enemy) > 0)
+        .collect()
+}
+
+/// Whether `turn` can take pieces of the enemy, whose junctions `enemy` marks: a junction
+/// its piece action names holds one. A turn with a tile action names junctions of the
+/// board it builds, so it is always asked about by its change.
+fn may_take(enemy: &[bool], turn: &Turn) -> bool {
+    turn.tile.is_some()
+        || turn.piece.as_ref().is_some_and(|action| {
+            action.names_any(|j| enemy.get(j as usize).copied().unwrap_or(true))
+        })
 }
 
 /// The distinct turns of a position, the ones that take the most enemy pieces first (by
@@ -167,43 +246,34 @@ pub(super) fn ordered_turns(
     position: &Position,
     seed: u64,
 ) -> Result<Vec<Delta>, GameError> {
-    let mut keyed: Vec<((Reverse<i64>, u64), Delta)> = variant
-        .distinct_deltas(position)?
+    let mut keys: FxHashMap<Delta, u64> = FxHashMap::default();
+    let _ = variant.model.for_each_turn(position, &mut |turn, staged| {
+        let k = key(seed, turn);
+        keys.entry(staged.delta(turn))
+            .and_modify(|known| *known = (*known).min(k))
+            .or_insert(k);
+        ControlFlow::Continue(())
+    });
+    let mut keyed: Vec<(Delta, u64)> = keys.into_iter().collect();
+    if variant.filters_turns() {
+        let every = keyed.iter().map(|(delta, _)| delta.clone()).collect();
+        let allowed: FxHashSet<Delta> = variant.allowed_of(position, every)?.into_iter().collect();
+        keyed.retain(|(delta, _)| allowed.contains(delta));
+    }
+    let mover = position.side();
+    let mut placed: Vec<_> = keyed
         .into_iter()
-        .map(|d| (rank(position, seed, &d), d))
+        .map(|(delta, k)| (place(delta.pieces_taken(position, mover), k), delta))
         .collect();
-    keyed.sort_unstable_by_key(|(k, _)| *k);
-    Ok(keyed.into_iter().map(|(_, d)| d).collect())
-}
-
-/// A turn that takes nothing, by its key: the largest on top of the heap that keeps the
-/// smallest.
-struct Quiet {
-    key: u64,
-    delta: Delta,
-}
-
-impl PartialEq for Quiet {
-    fn eq(&self, other: &Quiet) -> bool {
-        self.key == other.key
-    }
-}
-impl Eq for Quiet {}
-impl PartialOrd for Quiet {
-    fn partial_cmp(&self, other: &Quiet) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Quiet {
-    fn cmp(&self, other: &Quiet) -> std::cmp::Ordering {
-        self.key.cmp(&other.key)
-    }
+    placed.sort_unstable_by_key(|(at, _)| *at);
+    Ok(placed.into_iter().map(|(_, delta)| delta).collect())
 }
 
 /// The first `upto` turns of [`ordered_turns`]'s order, and how many turns there are in
-/// all if that is all of them: one walk over the turns the position has, keeping the
-/// captures and the `upto` turns of smallest key that take nothing. A ruleset with a
-/// legality rule is asked about every turn, so its turns are listed whole.
+/// all if that is all of them: one walk over the turns the position has that keeps the
+/// captures and the `upto` changes of smallest key that take nothing. Only a turn that
+/// can take a piece, or whose key is small enough to be kept, has its change made. A
+/// ruleset with a legality rule is asked about every turn, so its turns are listed whole.
 fn first_turns(
     variant: &Variant,
     position: &Position,
@@ -216,42 +286,119 @@ fn first_turns(
         whole.truncate(upto);
         return Ok((whole, (total <= upto).then_some(total)));
     }
-    let mut captures: Vec<((Reverse<i64>, u64), Delta)> = Vec::new();
-    let mut quiet: BinaryHeap<Quiet> = BinaryHeap::with_capacity(upto + 1);
-    // Whether a turn that takes nothing was left out.
-    let mut more = false;
-    variant.model.for_each_delta(position, &mut |delta| {
-        let place = rank(position, seed, delta);
-        let (Reverse(taken), k) = place;
+    let mover = position.side();
+    let mut captures: Vec<(i64, u64, Delta)> = Vec::new();
+    let mut quiet = Quiet::new(upto);
+    let enemy = held_by(position, 1 - mover);
+    let _ = variant.model.for_each_turn(position, &mut |turn, staged| {
+        let k = key(seed, turn);
+        let may = may_take(&enemy, turn);
+        if !may && quiet.beyond(k) {
+            quiet.more = true;
+            return ControlFlow::Continue(());
+        }
+        let delta = staged.delta(turn);
+        let taken = if may {
+            delta.pieces_taken(position, mover)
+        } else {
+            0
+        };
         if taken > 0 {
-            if !captures.iter().any(|(p, d)| *p == place && d == delta) {
-                captures.push((place, delta.clone()));
+            match captures.iter_mut().find(|(_, _, d)| *d == delta) {
+                Some(known) => known.1 = known.1.min(k),
+                None => captures.push((taken, k, delta)),
             }
-            return;
+        } else {
+            quiet.keep(k, delta);
         }
-        if quiet.len() == upto && quiet.peek().is_none_or(|top| k > top.key) {
-            more = true;
-            return;
-        }
-        if quiet.iter().any(|q| q.key == k && q.delta == *delta) {
-            return;
-        }
-        quiet.push(Quiet {
-            key: k,
-            delta: delta.clone(),
-        });
-        if quiet.len() > upto {
-            quiet.pop();
-            more = true;
-        }
+        ControlFlow::Continue(())
     });
-    captures.sort_unstable_by_key(|(place, _)| *place);
-    let found = captures.len() + quiet.len();
-    let total = (!more && found <= upto).then_some(found);
-    let mut first: Vec<Delta> = captures.into_iter().map(|(_, d)| d).collect();
-    first.extend(quiet.into_sorted_vec().into_iter().map(|q| q.delta));
+    captures.sort_unstable_by_key(|&(taken, k, _)| place(taken, k));
+    let found = captures.len() + quiet.by_key.len();
+    let total = (!quiet.more && found <= upto).then_some(found);
+    let mut first: Vec<Delta> = captures.into_iter().map(|(_, _, d)| d).collect();
+    first.extend(quiet.into_sorted());
     first.truncate(upto);
     Ok((first, total))
+}
+
+/// The `upto` changes of smallest key that take nothing, as a walk meets them. The
+/// changes stay where they were first put, and only their keys and places are sorted:
+/// moving the changes themselves on every insertion was a twentieth of a search.
+struct Quiet {
+    upto: usize,
+    /// Key and place in `changes`, smallest key first.
+    by_key: Vec<(u64, usize)>,
+    changes: Vec<Delta>,
+    /// Each change's hash, by place: a change is looked for among the kept ones by it
+    /// first.
+    hashes: Vec<u64>,
+    /// A place in `changes` whose change was dropped, for the next one kept.
+    free: Option<usize>,
+    /// Whether a change was left out.
+    more: bool,
+}
+
+impl Quiet {
+    fn new(upto: usize) -> Quiet {
+        Quiet {
+            upto,
+            by_key: Vec::with_capacity(upto + 1),
+            changes: Vec::with_capacity(upto + 1),
+            hashes: Vec::with_capacity(upto + 1),
+            free: None,
+            more: false,
+        }
+    }
+
+    /// Whether a change of key `k` would not be kept.
+    fn beyond(&self, k: u64) -> bool {
+        self.by_key.len() == self.upto && self.by_key.last().is_none_or(|&(last, _)| k >= last)
+    }
+
+    /// Keeps `delta` at key `k`: at its smaller key where it is kept already, dropping the
+    /// largest where one is too many.
+    fn keep(&mut self, k: u64, delta: Delta) {
+        if self.beyond(k) {
+            self.more = true;
+            return;
+        }
+        let hash = FxBuildHasher.hash_one(&delta);
+        let known = self
+            .by_key
+            .iter()
+            .position(|&(_, at)| self.hashes[at] == hash && self.changes[at] == delta);
+        let at = match known {
+            Some(i) if self.by_key[i].0 <= k => return,
+            Some(i) => self.by_key.remove(i).1,
+            None => match self.free.take() {
+                Some(at) => {
+                    self.changes[at] = delta;
+                    self.hashes[at] = hash;
+                    at
+                }
+                None => {
+                    self.changes.push(delta);
+                    self.hashes.push(hash);
+                    self.changes.len() - 1
+                }
+            },
+        };
+        let i = self.by_key.partition_point(|&(known, _)| known < k);
+        self.by_key.insert(i, (k, at));
+        if self.by_key.len() > self.upto {
+            self.free = self.by_key.pop().map(|(_, at)| at);
+            self.more = true;
+        }
+    }
+
+    /// The kept changes, smallest key first.
+    fn into_sorted(self) -> impl Iterator<Item = Delta> {
+        let mut changes: Vec<Option<Delta>> = self.changes.into_iter().map(Some).collect();
+        self.by_key
+            .into_iter()
+            .map(move |(_, at)| changes[at].take().expect("each place is kept once"))
+    }
 }
 
 /// The root's turns where the ruleset has an `evaluate`: taken in turn from two orders,
