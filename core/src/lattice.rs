@@ -83,6 +83,19 @@ const HEX_CORNERS: [&str; 6] = ["n", "ne", "se", "s", "sw", "nw"];
 const HEX_FLAT_CORNERS: [&str; 6] = ["e", "ne", "nw", "w", "sw", "se"];
 
 impl Lattice {
+    /// How long one step of the drawing grid is along x and along y, in tile sides: a
+    /// side on squares; on hexagons a half side one way and √3/2 of a side the other
+    /// (see the variants). Drawings and distances both make the grid's steps into those
+    /// of regular cells with it.
+    pub fn grid_step(self) -> (f64, f64) {
+        let half_root3 = 3f64.sqrt() / 2.0;
+        match self {
+            Lattice::Square => (1.0, 1.0),
+            Lattice::Hex => (half_root3, 0.5),
+            Lattice::HexFlat => (0.5, half_root3),
+        }
+    }
+
     /// Corner names, in the cyclic order of [`Lattice::corners`]; tile bands are written
     /// with these names in a ruleset's TOML.
     pub fn corner_names(self) -> &'static [&'static str] {

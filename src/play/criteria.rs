@@ -413,16 +413,10 @@ impl CriteriaWatch {
 }
 
 /// The straight distance between two junctions' places on the lattice's drawing grid,
-/// in tile sides: the grid's units are a tile side on squares, and on hexagons a half
-/// side one way and √3/2 of a side the other (see [`Lattice`]).
+/// in tile sides ([`Lattice::grid_step`]).
 fn tile_sides(lattice: Lattice, a: (i32, i32), b: (i32, i32)) -> f64 {
-    let (dx, dy) = (f64::from(a.0 - b.0), f64::from(a.1 - b.1));
-    let half_root3 = 3f64.sqrt() / 2.0;
-    let (dx, dy) = match lattice {
-        Lattice::Square => (dx, dy),
-        Lattice::Hex => (dx * half_root3, dy / 2.0),
-        Lattice::HexFlat => (dx / 2.0, dy * half_root3),
-    };
+    let (x, y) = lattice.grid_step();
+    let (dx, dy) = (f64::from(a.0 - b.0) * x, f64::from(a.1 - b.1) * y);
     dx.hypot(dy)
 }
 

@@ -47,12 +47,14 @@ impl Extent {
 /// A cell side in pixels, and pixels per grid column and row: the grid's steps made into
 /// those of regular squares and hexagons.
 pub(super) fn scale(lattice: Lattice) -> (f64, f64, f64) {
-    let root3 = 3f64.sqrt();
-    match lattice {
-        Lattice::Square => (60.0, 60.0, 60.0),
-        Lattice::Hex => (50.0, 25.0 * root3, 25.0),
-        Lattice::HexFlat => (50.0, 25.0, 25.0 * root3),
-    }
+    // Hexagons' sides are drawn shorter, so a hexagonal board of as many cells takes
+    // about the room of a square one.
+    let side = match lattice {
+        Lattice::Square => 60.0,
+        Lattice::Hex | Lattice::HexFlat => 50.0,
+    };
+    let (x, y) = lattice.grid_step();
+    (side, side * x, side * y)
 }
 
 impl Frame {
