@@ -208,15 +208,7 @@ impl ChoiceTable {
         let mut paths = Vec::new();
         let mut unmatched: Vec<(Delta, Vec<ChoicePath>)> = Vec::new();
         let _ = model.for_each_turn(position, &mut |turn, staged| {
-            let delta = Delta {
-                flip: turn.flip,
-                tile: turn.tile,
-                changes: match &turn.piece {
-                    Some(action) => action.changes(staged.position()),
-                    None => Default::default(),
-                },
-                drop: turn.dropped(),
-            };
+            let delta = staged.delta(turn);
             let index = by_delta.get(&delta).copied();
             let made = paths_of(position, staged.position(), turn, index.unwrap_or(0));
             match index {
