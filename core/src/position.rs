@@ -176,8 +176,8 @@ impl Position {
         u32::from(self.pool)
     }
 
-    /// Sets the tiles left to place; a pool never holds more than a patch's
-    /// [`crate::position_text::MAX_PATCH_TILES`], which the texts and rulesets enforce.
+    /// Sets the tiles left to place; a pool never holds more than a patch's most tiles
+    /// (`MAX_PATCH_TILES` of the position texts), which the texts and rulesets enforce.
     pub fn set_pool(&mut self, pool: u32) {
         debug_assert!(pool <= u32::from(u16::MAX));
         self.pool = u16::try_from(pool).unwrap_or(u16::MAX);

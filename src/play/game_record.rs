@@ -1,7 +1,7 @@
-//! One game of a match, as it ended: what a match's [`super::tally::Tally`] adds up
+//! One game of a match, as it ended: what a match's tally (`tally.rs`) adds up
 //! and what a report shows of a sample game.
 //!
-//! While a game is played (see [`super::tournament`]), its record counts:
+//! While a game is played (in `tournament.rs`), its record counts:
 //!
 //! - its **turns**: every turn of its game record, set-up turns that lay tiles included
 //!   (the turn numbers `play` writes, which `--max-turns` also counts);
@@ -83,7 +83,7 @@ pub struct GameRecord {
     pub curve: Vec<(u32, u16)>,
     /// Every position where a piece turn was chosen, in order, if the match lists them
     /// (empty otherwise, and then absent from a results file, whose games never list
-    /// them: see [`super::tournament::MatchSpec::positions`]).
+    /// them: see `MatchSpec::positions` in `tournament.rs`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub position_list: Vec<PositionRecord>,
 }

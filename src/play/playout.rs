@@ -2,7 +2,7 @@
 //! staged sampler ([`GameModel::random_turn`]: a flip option first, then one of that
 //! board's turns), the ruleset's after-turn rules and end-of-game rule asked after each
 //! turn, as in a real game. The benchmark counts their turns; the search player
-//! ([`super::mcts`]) scores positions by them.
+//! (`mcts`, in this folder) scores positions by them.
 
 use rand::Rng;
 use variant_run_core::{GameModel, PlayerId, Position, Referee};

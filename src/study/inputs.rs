@@ -1,5 +1,5 @@
 //! What `variant-run report` was given: the results files of a study played in shards
-//! ([`super::merge`]), or game records (what `play --record` writes:
+//! (merged in `merge.rs` beside this file), or game records (what `play --record` writes:
 //! [`crate::play::record_games`]), never both.
 //!
 //! A folder stands for its `*.jsonl` files (results) and its `*.txt` files (records),

@@ -4,7 +4,7 @@
 //!
 //! There the answer goes nowhere but into the comparison, so what the script does next
 //! depends on the comparison alone, and a tape may write the comparison down instead of
-//! the answer (see [`super::memo`]): a count of 1 to 12 pieces is then one branch,
+//! the answer (see `memo.rs`): a count of 1 to 12 pieces is then one branch,
 //! "not 0", instead of twelve, and the remembered tree learns in a handful of runs what
 //! it would learn in hundreds. The places are found once, when the script is compiled,
 //! from its syntax tree; at a call the `game` API looks its own place up.

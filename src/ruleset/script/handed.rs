@@ -1,6 +1,6 @@
 //! Groups a script is handed, and the changes it makes to pieces with them: shared by
 //! the `game` API, which does them as the script asks, and by a remembered tree, which
-//! does them again without the script (see [`super::memo`]).
+//! does them again without the script (see `memo.rs`).
 //!
 //! A script cannot look inside a group except through its properties (`group.size`,
 //! `group.junctions`), and it hands the group back whole (`game.remove_top(group)`). So

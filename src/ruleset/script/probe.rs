@@ -64,7 +64,7 @@ impl Scalar {
     }
 
     /// The player and filter of a groups question: the groups a walk hands as it reads
-    /// their count (see [`super::replay::Replay::read`]).
+    /// their count (see `Replay::read` in `replay.rs`).
     pub fn hands_groups(&self) -> Option<(char, GroupFilter)> {
         match self.read {
             Read::Groups(p, filter) => Some((p, filter)),
@@ -223,7 +223,7 @@ impl Read {
 
 /// How many of the player's groups pass the filter. Kept out of [`Read::key`], which
 /// reads the other questions on every recall: a walk counts groups as it hands them
-/// ([`super::replay::Replay::read`]), and its inlined search would slow every read.
+/// (`Replay::read` in `replay.rs`), and its inlined search would slow every read.
 #[inline(never)]
 fn count_groups(asked: &Asked, player: PlayerId, filter: &GroupFilter) -> i64 {
     asked.groups_of(player, filter).len() as i64

@@ -1,7 +1,7 @@
 //! The questions a script can ask of a game, as values: what each asks, with its
 //! arguments as the script gave them (junction names, player letters, kinds), so a
 //! question written down while a script runs can be asked again of another position
-//! (see [`super::memo`]). [`super::questions`] answers them.
+//! (see `memo.rs`). `questions.rs` answers them.
 
 use std::hash::Hash;
 
@@ -182,7 +182,7 @@ impl Question {
 }
 
 /// A comparison of an answer with a constant, as a script wrote it where it asked
-/// (see [`super::compared`]).
+/// (see `compared.rs`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Comparison {
     pub op: Op,
@@ -205,7 +205,7 @@ pub enum Op {
 /// right there (`game.quiet_turns >= game.param("draw_after_quiet_turns")`), which does
 /// not change while the ruleset is loaded: named as the script finds it, its value put
 /// in its place once the ruleset's params are known
-/// ([`super::compared::ComparedSites::resolve_params`]).
+/// (`ComparedSites::resolve_params` in `compared.rs`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Constant {
     Int(i64),

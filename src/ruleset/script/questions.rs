@@ -1,7 +1,7 @@
 //! The answers to the questions a script can ask of a game (`game.pieces("x")`,
 //! `game.quiet_turns`; the questions themselves are [`super::question`]): the `game` API
 //! answers through here, and a script's answers can be written down while it runs and
-//! asked again of another position without it (see [`super::memo`]).
+//! asked again of another position without it (see `memo.rs`).
 
 use std::borrow::Cow;
 use std::cell::RefCell;

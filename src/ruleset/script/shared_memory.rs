@@ -1,6 +1,6 @@
 //! One memory budget for the scripts of the whole process, shared by its threads.
 //!
-//! Each call of a script may take `memory_mb` itself ([`super::budget`] stops it past
+//! Each call of a script may take `memory_mb` itself (`budget.rs` stops it past
 //! that, the same way on any machine). But a match runs a game on every thread, each
 //! with its own copy of the ruleset, so a budget per call alone lets a ruleset hold
 //! `memory_mb` on each of 256 threads. So the calls running at once also share one
