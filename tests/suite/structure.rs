@@ -3,8 +3,8 @@
 //! down into a file of its own, so each folder reads from the bottom up.
 //!
 //! Imports are read from the code itself (`use super::x`, `crate::a::x`, `super::{x,
-//! y}` and paths written in full), outside comments and tests: a test module may reach
-//! anywhere.
+//! y}` and paths written in full) and from doc comments' links (`` [`super::x`] ``),
+//! outside other comments and tests: a test module may reach anywhere.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -52,14 +52,38 @@ fn modules(src: &Path) -> BTreeMap<Module, String> {
     found
 }
 
-/// A file's code without its tests and its comments.
+/// A file's code without its tests and its comments, and the targets of its doc
+/// comments' links (`` [`super::x`] ``): a doc link ties two files as an import does, for
+/// the reader who follows it and for rustdoc.
 fn code_of(text: &str) -> String {
     let before_tests = text.split("#[cfg(test)]").next().unwrap_or("");
     before_tests
         .lines()
-        .filter(|line| !line.trim_start().starts_with("//"))
+        .map(|line| {
+            let line = line.trim_start();
+            if line.starts_with("///") || line.starts_with("//!") {
+                doc_links(line).join(" ")
+            } else if line.starts_with("//") {
+                String::new()
+            } else {
+                line.to_string()
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The paths a doc comment's line links to, as written between `` [` `` and `` `] ``.
+fn doc_links(line: &str) -> Vec<&str> {
+    let mut links = Vec::new();
+    let mut rest = line;
+    while let Some(start) = rest.find("[`") {
+        rest = &rest[start + 2..];
+        let Some(end) = rest.find("`]") else { break };
+        links.push(&rest[..end]);
+        rest = &rest[end + 2..];
+    }
+    links
 }
 
 /// The paths a file's code names from `super::` or `crate::`, as module paths (a group
@@ -195,6 +219,21 @@ fn a_circle_through_any_kind_of_import_is_found() {
     .unwrap();
     std::fs::write(src.join("play/c.rs"), "pub fn go() {}\n").unwrap();
     assert!(circles(&sibling_imports(src)).is_empty());
+    // A doc comment's link back up is a circle too; its plain words are not.
+    std::fs::write(
+        src.join("play/c.rs"),
+        "//! Used by `a.rs`.\n/// Called from [`super::a::run`].\npub fn go() {}\n",
+    )
+    .unwrap();
+    assert_eq!(
+        circles(&sibling_imports(src))
+            .into_iter()
+            .collect::<Vec<_>>(),
+        [
+            "play/a -> play/b -> play/c -> play/a",
+            "play/a -> play/c -> play/a"
+        ]
+    );
     std::fs::write(src.join("play/c.rs"), "use super::a::Other;\n").unwrap();
     let found = circles(&sibling_imports(src));
     assert_eq!(
