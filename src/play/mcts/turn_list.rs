@@ -157,7 +157,8 @@ fn key(seed: u64, turn: &Turn) -> u64 {
 }
 
 /// A hash of every part of a turn, folded by hand: a search walks about fifteen hundred
-/// turns a node, and the derived `Hash` through a hasher cost three times as much.
+/// turns a node, and the derived `Hash` through a hasher took a sixth more (95
+/// instructions a turn against 82, callgrind).
 fn turn_hash(turn: &Turn) -> u64 {
     let mut h = Fold(0);
     h.add(turn.flip.map_or(0, |cell| u64::from(cell) + 1));
