@@ -140,6 +140,12 @@ impl GameModel {
         depth: u32,
     ) -> Result<u64, R::Error> {
         if !referee.has_after_turn() {
+            // Distinct changes leave distinct positions when no rule runs after them:
+            // the last ply counts them (a rule that refuses turns has already dropped
+            // its own, which is how this ply is reached with `depth` 1).
+            if depth == 1 {
+                return Ok(deltas.len() as u64);
+            }
             let mut total = 0;
             let mut child = position.clone();
             for delta in deltas {
