@@ -286,6 +286,13 @@ impl BenchReport {
                 grouped(native),
                 100.0 * self.playout_turns_per_s / native.max(1e-9)
             ));
+        } else {
+            // Said, not left out: a shipped rule edited without its twin loses the
+            // figure, and a reader should see why it is missing.
+            out.push_str(
+                "no native twin: the rules are not, to the letter, scripts a twin copies \
+                 (or a rule refuses turns), so the scripts' cost is not measured apart\n",
+            );
         }
         out.push_str(&format!(
             "perft {}: {} leaves, {} leaves/s\n",

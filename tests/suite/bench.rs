@@ -297,6 +297,20 @@ fn a_twin_is_only_for_the_scripts_it_copies() {
         .unwrap()
         .native_twin()
         .is_none());
+    // Nor has a ruleset with the twins' scripts and a rule that refuses turns: the
+    // twins copy no such rule, and would play the turns it forbids.
+    let browne = twins::shipped("truchet-browne", &label("browne-legality"), &options(None));
+    assert!(browne.native_twin().is_some());
+    std::fs::write(
+        browne.dir.join("rules/allowed.rhai"),
+        "fn allowed(game, turn) { if turn.height < game.tallest(game.to_move) { return \"no\"; } true }\n",
+    )
+    .unwrap();
+    let toml = std::fs::read_to_string(browne.dir.join("variant.toml")).unwrap();
+    let toml = toml.replace("[rules]\n", "[rules]\nallowed = \"rules/allowed.rhai\"\n");
+    std::fs::write(browne.dir.join("variant.toml"), toml).unwrap();
+    let refusing = Variant::load(&browne.dir, None).unwrap();
+    assert!(refusing.filters_turns() && refusing.native_twin().is_none());
     // The designs whose rules are their own have twins; a copy with a comment added to
     // the script has none.
     for (name, script) in [

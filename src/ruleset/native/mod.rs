@@ -67,8 +67,12 @@ impl Variant {
     /// The native twin of this ruleset's rules, if its end script, and its after-turn
     /// script if it has one, are scripts the twins copy, and the params and board they
     /// read are ones the twin can read as the script would (else the script would fail
-    /// where the twin decided).
+    /// where the twin decided). A ruleset with a rule that refuses turns has none: the
+    /// twins copy no such rule, and would play turns it forbids.
     pub fn native_twin(&self) -> Option<NativeTwin<'_>> {
+        if self.filters_turns() {
+            return None;
+        }
         let after_turn = match &self.after_turn_script {
             None => None,
             Some(script) => {
