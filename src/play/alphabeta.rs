@@ -22,12 +22,13 @@
 //! stack term of [`super::appraisal`] in hundredths to break its ties, or without a hook
 //! the whole appraisal (material, goals, stacks by height and advance, regions, mobility,
 //! threats). A finished game scores a win or loss larger than any appraisal, sooner
-//! better.
+//! better, and a draw half a piece below even for the robot's own side (contempt), so
+//! it plays on from a level position rather than let a draw rule end the game.
 
 use std::hash::{Hash, Hasher};
 
 use rustc_hash::FxHasher;
-use variant_run_core::{CellId, Delta, Position};
+use variant_run_core::{CellId, Delta, PlayerId, Position};
 
 use super::appraisal::Appraiser;
 use super::criteria::SearchView;
@@ -48,6 +49,11 @@ pub const MAX_DEPTH: u32 = 12;
 /// A piece's worth in the search's scores.
 const PIECE: f64 = 10_000.0;
 const WIN: i64 = 1 << 40;
+/// What a drawn game costs the robot, in the search's scores (half a piece): a draw by
+/// turns without a capture is worse than an even position it can still play on, so it
+/// plays on where it is not behind (without it, two robots that both keep their stacks
+/// out of reach draw nearly every game of Browne's Truchet).
+const CONTEMPT: i64 = PIECE as i64 / 2;
 const INFINITY: i64 = WIN * 2;
 /// A timed search looks at its clock once every this many nodes.
 const CLOCK_EVERY: u64 = 8;
@@ -120,6 +126,8 @@ pub struct AlphaBetaPlayer {
 struct Kept {
     appraiser: Appraiser,
     table: Table,
+    /// The side it searched for: the table's drawn games are scored for that side.
+    side: PlayerId,
 }
 
 impl AlphaBetaPlayer {
@@ -162,9 +170,16 @@ impl Player for AlphaBetaPlayer {
             });
         }
         let variant = game.variant();
+        let side = game.position().side();
+        // A draw costs the side searched for (see `CONTEMPT`), so a robot asked to move
+        // for the other side starts a table of its own.
+        if self.kept.as_ref().is_some_and(|kept| kept.side != side) {
+            self.kept = None;
+        }
         let kept = self.kept.get_or_insert_with(|| Kept {
             appraiser: Appraiser::new(variant),
             table: Table::new(TABLE_BITS),
+            side,
         });
         kept.table.next_search();
         let mut search = Search::new(variant, &kept.appraiser, &mut kept.table, self.limit);
@@ -214,6 +229,8 @@ struct Search<'a> {
     history: Vec<u32>,
     /// The best move found at the root in the round being searched, and its score.
     root_best: Option<(Delta, i64)>,
+    /// The side the robot moves for: a drawn game is a little worse for it than even.
+    root_side: PlayerId,
 }
 
 impl<'a> Search<'a> {
@@ -234,6 +251,7 @@ impl<'a> Search<'a> {
             killers: vec![[None, None]; MAX_DEPTH as usize + 2],
             history: vec![0; HISTORY_SLOTS],
             root_best: None,
+            root_side: 0,
         }
     }
 
@@ -243,6 +261,7 @@ impl<'a> Search<'a> {
             Limit::Depth(depth) => depth,
             Limit::Millis(_) => MAX_DEPTH,
         };
+        self.root_side = position.side();
         let mut chosen: Option<(Delta, i64)> = None;
         // One whole turn at least: the round that always finishes.
         let first = 2.min(deepest);
@@ -533,7 +552,8 @@ impl<'a> Search<'a> {
             .map(|outcome| match outcome.winner {
                 Some(w) if w == side => WIN - ply,
                 Some(_) => -(WIN - ply),
-                None => 0,
+                None if side == self.root_side => -CONTEMPT,
+                None => CONTEMPT,
             }))
     }
 

@@ -140,3 +140,42 @@ fn limits_read_as_written() {
         assert!(parse_limit(bad).is_err(), "{bad}");
     }
 }
+
+/// A drawn game costs the side the robot searches for half a piece, and is worth as much
+/// to the other side: from a level position it plays on rather than let the draw rule end
+/// the game.
+#[test]
+fn a_draw_costs_the_robots_own_side() {
+    // Browne's Truchet drawn after one turn without a capture: the first turn draws.
+    let options = crate::ruleset::LoadOptions {
+        size: Some(3),
+        params: vec![("draw_after_quiet_turns".into(), "1".into())],
+        ..Default::default()
+    };
+    let dir = crate::ruleset::find_variant("truchet-browne").unwrap();
+    let variant = Variant::load_with(&dir, &options).unwrap();
+    let start = Game::new(&variant, Layout::Random, 1).unwrap();
+    let drawn = start
+        .legal_turns()
+        .unwrap()
+        .iter()
+        .map(|turn| variant.play(start.position(), &turn.delta).unwrap())
+        .find(|next| {
+            variant
+                .judge(next)
+                .unwrap()
+                .is_some_and(|o| o.winner.is_none())
+        })
+        .expect("a turn without a capture draws");
+    let appraiser = Appraiser::new(&variant);
+    let mut table = Table::new(1);
+    let mut search = Search::new(&variant, &appraiser, &mut table, Limit::Depth(1));
+    let mover = start.position().side();
+    // The robot moves for the side that drew it: that side to move next sees a gift.
+    search.root_side = mover;
+    assert_eq!(drawn.side(), 1 - mover);
+    assert_eq!(search.finished_score(&drawn, 1).unwrap(), Some(CONTEMPT));
+    search.root_side = 1 - mover;
+    assert_eq!(search.finished_score(&drawn, 1).unwrap(), Some(-CONTEMPT));
+    assert_eq!(CONTEMPT, PIECE as i64 / 2);
+}
