@@ -97,8 +97,10 @@ fn pruning_finds_the_minimax_value() {
             let position = game.position();
             let mut table = Table::new(10);
             let mut reference_table = Table::new(1);
-            let reference =
+            let mut reference =
                 Search::new(&variant, &appraiser, &mut reference_table, Limit::Depth(1));
+            // Drawn games score for the side searched for, as `root` sets it.
+            reference.root_side = position.side();
             let exact = minimax(&reference, position, Step::Flip, depth, 0).unwrap();
             let mut search = Search::new(&variant, &appraiser, &mut table, Limit::Depth(depth));
             let (delta, score) = search.root(position).unwrap();
