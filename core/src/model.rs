@@ -23,7 +23,9 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::board_cache::NewBoard;
 use crate::deltas::{delta_with, tile_key};
-use crate::movegen::{flippable_cells, for_each_turn, Flips, Staged};
+use crate::movegen::{
+    flippable_cells, for_each_turn, for_each_turn_landing, Flips, Landings, Staged,
+};
 use crate::turn_facts::facts_on_staged;
 use crate::turn_groups::{keep_shortest, sorted_by_text};
 use crate::{
@@ -66,6 +68,21 @@ impl GameModel {
         visit: &mut dyn FnMut(&Turn, &Staged) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         for_each_turn(self, position, Flips::All, visit)
+    }
+
+    /// Visits, in [`GameModel::for_each_turn`]'s order, the turns whose piece action
+    /// lands on a junction `marked` holds true for (by id; see
+    /// [`crate::PieceAction::lands_on_any`]), and every turn with a tile action, whose junctions
+    /// belong to the board it builds. The other turns are skipped before they are made:
+    /// with the junctions of the other side marked, the turns that can take a piece as
+    /// they land cost a fraction of the whole walk.
+    pub fn for_each_turn_landing_on(
+        &self,
+        position: &Position,
+        marked: &[bool],
+        visit: &mut dyn FnMut(&Turn, &Staged) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for_each_turn_landing(self, position, Landings::On(marked), visit)
     }
 
     /// The change a turn makes, assuming it is legal in `position`.

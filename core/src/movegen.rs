@@ -162,6 +162,39 @@ impl Flips {
     }
 }
 
+/// Which piece actions a walk visits, by where they land.
+#[derive(Clone, Copy)]
+pub(crate) enum Landings<'a> {
+    /// Every one.
+    Anywhere,
+    /// Those landing on a junction marked true (by id): a walk for the turns that can
+    /// take pieces skips the rest before it makes them.
+    On(&'a [bool]),
+}
+
+impl Landings<'_> {
+    fn allows(self, j: JunctionId) -> bool {
+        match self {
+            Landings::Anywhere => true,
+            Landings::On(marked) => marked.get(j as usize).copied().unwrap_or(false),
+        }
+    }
+
+    /// Whether an action landing on the neighbours of `j` could be visited.
+    fn near(self, board: &Board, j: JunctionId) -> bool {
+        matches!(self, Landings::Anywhere) || board.neighbours(j).iter().any(|&n| self.allows(n))
+    }
+
+    /// Whether this turn's piece action (or its lack of one) is visited.
+    fn admits(self, piece: Option<&PieceAction>) -> bool {
+        match (self, piece) {
+            (Landings::Anywhere, _) => true,
+            (Landings::On(_), None) => false,
+            (Landings::On(_), Some(action)) => action.lands_on_any(|j| self.allows(j)),
+        }
+    }
+}
+
 /// Visits every turn of the side to move whose flip `flips` wants; turns that leave the
 /// same position may be visited more than once.
 pub(crate) fn for_each_turn(
@@ -170,7 +203,19 @@ pub(crate) fn for_each_turn(
     flips: Flips,
     visit: &mut Visit,
 ) -> ControlFlow<()> {
-    with_scratch(|scratch| walk(model, position, flips, scratch, visit))
+    with_scratch(|scratch| walk(model, position, flips, Landings::Anywhere, scratch, visit))
+}
+
+/// Visits, of the turns [`for_each_turn`] visits, those whose piece action lands as
+/// `landings` asks and every turn with a tile action (its junctions belong to the board
+/// the action builds), in the same order.
+pub(crate) fn for_each_turn_landing(
+    model: &GameModel,
+    position: &Position,
+    landings: Landings,
+    visit: &mut Visit,
+) -> ControlFlow<()> {
+    with_scratch(|scratch| walk(model, position, Flips::All, landings, scratch, visit))
 }
 
 /// Visits the turns of one group of forms, in the order [`for_each_turn`] visits them;
@@ -182,7 +227,17 @@ pub(crate) fn for_each_turn_of_group(
     flip: Option<CellId>,
     visit: &mut Visit,
 ) -> ControlFlow<()> {
-    with_scratch(|scratch| tile_stage(model, staged, group, flip, scratch, visit))
+    with_scratch(|scratch| {
+        tile_stage(
+            model,
+            staged,
+            group,
+            flip,
+            Landings::Anywhere,
+            scratch,
+            visit,
+        )
+    })
 }
 
 /// Runs `f` with the thread's scratch space. A walk nested in a visit takes a fresh one;
@@ -198,6 +253,7 @@ fn walk(
     model: &GameModel,
     position: &Position,
     flips: Flips,
+    landings: Landings,
     scratch: &mut Scratch,
     visit: &mut Visit,
 ) -> ControlFlow<()> {
@@ -205,7 +261,7 @@ fn walk(
     // Turns without a flip are played on the position as it is.
     if flips.wants(None) {
         for group in groups.iter().filter(|g| !g.flip) {
-            tile_stage(model, position, group, None, scratch, visit)?;
+            tile_stage(model, position, group, None, landings, scratch, visit)?;
         }
     }
     if !groups.iter().any(|g| g.flip) || flips == Flips::None || flips == Flips::Only(None) {
@@ -222,7 +278,7 @@ fn walk(
         let before = staged.tiles[cell as usize];
         staged.tiles[cell as usize] = tiles.flipped(before);
         for group in groups.iter().filter(|g| g.flip) {
-            let flow = tile_stage(model, &staged, group, Some(cell), scratch, visit);
+            let flow = tile_stage(model, &staged, group, Some(cell), landings, scratch, visit);
             if flow.is_break() {
                 staged.tiles[cell as usize] = before;
                 return flow;
@@ -239,17 +295,29 @@ fn tile_stage(
     staged: &Position,
     group: &FormGroup,
     flip: Option<CellId>,
+    landings: Landings,
     scratch: &mut Scratch,
     visit: &mut Visit,
 ) -> ControlFlow<()> {
+    // A tile action's turns are all visited: their junctions are of the board it builds.
     let mut each = |action: TileAction| {
         let stage = Staged::new(&model.rules, staged, Some(action));
-        piece_stage(model, &stage, group, flip, Some(action), scratch, visit)
+        let anywhere = Landings::Anywhere;
+        piece_stage(
+            model,
+            &stage,
+            group,
+            flip,
+            Some(action),
+            anywhere,
+            scratch,
+            visit,
+        )
     };
     match group.tile {
         None => {
             let stage = Staged::new(&model.rules, staged, None);
-            piece_stage(model, &stage, group, flip, None, scratch, visit)
+            piece_stage(model, &stage, group, flip, None, landings, scratch, visit)
         }
         // Placements are read off the board's open cells, with no list made.
         Some(TileForm::Place) => patch::placements(staged).try_for_each(&mut each),
@@ -261,16 +329,21 @@ fn tile_stage(
 
 /// Stage three: the group's piece actions on the staged position (or none, where the
 /// flip and tile action alone are a turn).
+#[allow(clippy::too_many_arguments)]
 fn piece_stage(
     model: &GameModel,
     stage: &Staged,
     group: &FormGroup,
     flip: Option<CellId>,
     tile: Option<TileAction>,
+    landings: Landings,
     scratch: &mut Scratch,
     visit: &mut Visit,
 ) -> ControlFlow<()> {
-    let mut emit = |piece: Option<PieceAction>| visit(&Turn { flip, tile, piece }, stage);
+    let mut emit = |piece: Option<PieceAction>| match landings.admits(piece.as_ref()) {
+        true => visit(&Turn { flip, tile, piece }, stage),
+        false => ControlFlow::Continue(()),
+    };
     if group.bare {
         emit(None)?;
     }
@@ -280,7 +353,9 @@ fn piece_stage(
     let rules = &model.rules;
     let staged = stage.position();
     if group.pieces.moves_stacks() {
-        stack_moves(rules, staged, group.pieces, scratch, &mut |a| emit(Some(a)))?;
+        stack_moves(rules, staged, group.pieces, landings, scratch, &mut |a| {
+            emit(Some(a))
+        })?;
     }
     for form in group.pieces.iter() {
         match form {
@@ -409,6 +484,7 @@ fn stack_moves(
     rules: &Rules,
     staged: &Position,
     forms: PieceForms,
+    landings: Landings,
     scratch: &mut Scratch,
     emit: &mut dyn FnMut(PieceAction) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -446,7 +522,7 @@ fn stack_moves(
 
     if step {
         for (i, &from) in own.iter().enumerate() {
-            for &to in reach_of(i) {
+            for &to in reach_of(i).iter().filter(|&&to| landings.allows(to)) {
                 emit(PieceAction::Step { from, to })?;
             }
         }
@@ -458,6 +534,7 @@ fn stack_moves(
         side,
         stacks,
         kinds_matter,
+        landings,
     };
     if split || step_then_split {
         mover.every_split(&own, &reach_of, split, step_then_split, &mut emit)?;
@@ -481,6 +558,9 @@ struct Mover<'a> {
     /// With kinds of piece, only stacks of one kind that stacks merge and split, and
     /// merged stacks are all of one kind.
     kinds_matter: bool,
+    /// Where the actions visited land: the sections skip targets no action may land on
+    /// (the visit is filtered whole by the caller).
+    landings: Landings<'a>,
 }
 
 impl Mover<'_> {
@@ -500,17 +580,18 @@ impl Mover<'_> {
             side,
             stacks,
             kinds_matter,
+            landings,
         } = *self;
         for (i, &j) in own.iter().enumerate() {
             let stack = stacks[j as usize];
             if stack.height() < 2 || (kinds_matter && rules.stacking_kind(stack).is_none()) {
                 continue;
             }
-            if split {
+            if split && landings.near(board, j) {
                 splits(board, rules, side, stacks, stack.height(), j, None, emit)?;
             }
             if step_then_split {
-                for &to in reach_of(i) {
+                for &to in reach_of(i).iter().filter(|&&to| landings.near(board, to)) {
                     let step = Some((j, to));
                     splits(board, rules, side, stacks, stack.height(), to, step, emit)?;
                 }
@@ -531,10 +612,11 @@ impl Mover<'_> {
             side,
             stacks,
             kinds_matter,
+            landings,
         } = *self;
         for target in 0..stacks.len() as JunctionId {
             let content = stacks[target as usize];
-            if content.is_owned_by(side) {
+            if content.is_owned_by(side) || !landings.allows(target) {
                 continue;
             }
             let sources: ArrayVec<JunctionId, MAX_LINKS> = board
@@ -568,6 +650,7 @@ impl Mover<'_> {
             side,
             stacks,
             kinds_matter,
+            landings,
         } = *self;
         for (i, &from) in own.iter().enumerate() {
             // With kinds, the stepped stack merges with stacks of its own kind only.
@@ -589,7 +672,7 @@ impl Mover<'_> {
                     } else {
                         stacks[target as usize]
                     };
-                    if content.is_owned_by(side) {
+                    if content.is_owned_by(side) || !landings.allows(target) {
                         continue;
                     }
                     let others: ArrayVec<JunctionId, MAX_LINKS> = board
@@ -777,4 +860,88 @@ fn distribute(
         }
     }
     ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use crate::testing::games::{along_a_game, each_mover_along_games, Draws};
+    use crate::testing::{square_model, trugo_model};
+    use crate::{GameModel, Position, Turn, TurnForms};
+
+    /// The turns of the whole walk, in its order, that land on `marked` or have a tile
+    /// action: what the walk by landings must visit, spelled out.
+    fn landing_by_filter(model: &GameModel, position: &Position, marked: &[bool]) -> Vec<Turn> {
+        let mut turns = Vec::new();
+        let _ = model.for_each_turn(position, &mut |turn, _| {
+            let lands = turn.piece.as_ref().is_some_and(|action| {
+                action.lands_on_any(|j| marked.get(j as usize).copied().unwrap_or(false))
+            });
+            if turn.tile.is_some() || lands {
+                turns.push(turn.clone());
+            }
+            ControlFlow::Continue(())
+        });
+        turns
+    }
+
+    fn landing_walk(model: &GameModel, position: &Position, marked: &[bool]) -> Vec<Turn> {
+        let mut turns = Vec::new();
+        let _ = model.for_each_turn_landing_on(position, marked, &mut |turn, _| {
+            turns.push(turn.clone());
+            ControlFlow::Continue(())
+        });
+        turns
+    }
+
+    /// Marks the other side's junctions (the walk for captures) and a random few.
+    fn agrees(model: &GameModel, position: &Position, draws: &mut Draws) -> usize {
+        let enemy = 1 - position.side();
+        let held: Vec<bool> = position
+            .stacks()
+            .iter()
+            .map(|s| s.pieces_of(enemy) > 0)
+            .collect();
+        let few: Vec<bool> = (0..held.len()).map(|_| draws.below(5) == 0).collect();
+        let mut visited = 0;
+        for marked in [held, few] {
+            let expected = landing_by_filter(model, position, &marked);
+            assert_eq!(
+                landing_walk(model, position, &marked),
+                expected,
+                "{}",
+                model.position_text(position)
+            );
+            visited += expected.len();
+        }
+        visited
+    }
+
+    /// Along random games, the walk by landings visits exactly the turns of the whole
+    /// walk that land where asked, in its order: on Truchet's boards with several sets of
+    /// turn forms, and on Trugo's, whose tile actions are all visited.
+    #[test]
+    fn the_walk_by_landings_is_the_whole_walk_filtered() {
+        let mut draws = Draws(5);
+        let mut visited = 0;
+        for forms in [
+            &["flip? step? merge", "flip? step? split", "flip? step"][..],
+            &["step merge", "step split"],
+            &["flip?", "step? split"],
+        ] {
+            let mut model = square_model(5, |a, d, home| if home { a > d } else { a >= d });
+            model.rules.forms = TurnForms::parse(forms).unwrap();
+            for seed in 0..3 {
+                for position in along_a_game(&model, seed, 40) {
+                    visited += agrees(&model, &position, &mut draws);
+                }
+            }
+        }
+        let trugo = trugo_model();
+        each_mover_along_games(&trugo, 0..2, (8, 6), 12, |position| {
+            visited += agrees(&trugo, position, &mut draws);
+        });
+        assert!(visited > 1000, "{visited}");
+    }
 }

@@ -156,6 +156,19 @@ impl PieceAction {
         }
     }
 
+    /// Whether `test` holds for a junction the action lands on: a step's or a move's
+    /// end, a merge's target, a split's parts, a drop's junction. Only there can an
+    /// action take pieces as it lands.
+    pub fn lands_on_any(&self, mut test: impl FnMut(JunctionId) -> bool) -> bool {
+        match self {
+            PieceAction::Step { to, .. }
+            | PieceAction::Move { to, .. }
+            | PieceAction::Drop { to, .. } => test(*to),
+            PieceAction::Merge { target, .. } => test(*target),
+            PieceAction::Split { parts, .. } => parts.iter().any(|&(j, _)| test(j)),
+        }
+    }
+
     /// The stack changes this action makes to `staged` (the position as the flip and tile
     /// action leave it), assuming the action is legal there.
     pub fn changes(&self, staged: &Position) -> ArrayVec<(JunctionId, Stack), { MAX_LINKS + 2 }> {
