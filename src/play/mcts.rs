@@ -12,6 +12,8 @@
 //! Truchet positions have hundreds of distinct turns, so a node opens its turns a few at
 //! a time (progressive widening): the turns that take the most enemy pieces first, the
 //! rest in a seeded random order, one more each time the node's visits grow enough.
+//! Below the root that order is drawn as it is needed, the way playouts draw their turns
+//! ([`turn_list`]): most nodes open two or three turns of hundreds.
 //! Where the ruleset has an `evaluate`, the root takes its turns in turn from that order
 //! and from the turns the evaluation says gain on the position, best first, so that a
 //! step toward a scripted goal is searched as early as a capture ([`turn_list::root_turns`]). The
@@ -44,7 +46,7 @@ use super::player::{Choice, Player};
 use super::playout::{play_out, PlayoutEnd};
 use super::thinking_time::{ThinkingClock, MAX_MILLIS};
 use crate::ruleset::Variant;
-use turn_list::{Order, TurnList, WINDOW};
+use turn_list::{Listing, Order, TurnList};
 
 mod turn_list;
 
@@ -154,8 +156,8 @@ struct Node {
     mover: PlayerId,
     /// The result if the game is over here: the winner, or `None` for a draw.
     over: Option<Option<PlayerId>>,
-    /// The distinct turns from here, best first; made on the second visit (a leaf is
-    /// only played out).
+    /// The distinct turns from here, best first, as far as they are listed; made on the
+    /// second visit (a leaf is only played out).
     turns: Option<TurnList>,
     /// The nodes of the first `children.len()` turns.
     children: Vec<usize>,
@@ -379,14 +381,15 @@ impl Tree {
                     break at;
                 }
                 // Where the ruleset scores positions itself, the root (the choice) opens
-                // its turns by that score too. The root keeps them all (the choice looks
-                // past the ones opened); a node below it, a window.
-                let (order, keep) = match at {
-                    0 if variant.has_evaluation() => (Order::Evaluation, None),
-                    0 => (Order::Captures, None),
-                    _ => (Order::Captures, Some(WINDOW)),
+                // its turns by that score too. The root lists them all (the choice looks
+                // past the ones opened); a node below it, its captures, drawing the rest.
+                let (order, listing) = match at {
+                    0 if variant.has_evaluation() => (Order::Evaluation, Listing::Whole),
+                    0 => (Order::Captures, Listing::Whole),
+                    _ => (Order::Captures, Listing::Drawn),
                 };
-                let turns = TurnList::new(variant, &node.position, rng.next_u64(), order, keep)?;
+                let seed = rng.next_u64();
+                let turns = TurnList::new(variant, &node.position, seed, order, listing)?;
                 self.bytes += turns.bytes();
                 self.nodes[at].turns = Some(turns);
             }
@@ -409,9 +412,20 @@ impl Tree {
                 } = &mut self.nodes[at];
                 let turns = turns.as_mut().expect("made above");
                 let before = turns.bytes();
-                let delta = turns.get(variant, parent, next)?;
-                let mut position = variant.model.after(parent, delta);
+                let opened = turns
+                    .get(variant, parent, next)?
+                    .map(|delta| variant.model.after(parent, delta));
                 self.bytes = self.bytes + turns.bytes() - before;
+                let Some(mut position) = opened else {
+                    // It has no turn past those open: search below them, or play out
+                    // from here where none is.
+                    if self.nodes[at].children.is_empty() {
+                        break at;
+                    }
+                    at = self.select(at);
+                    path.push(at);
+                    continue;
+                };
                 variant.model.settle(variant, &mut position)?;
                 let parent = &self.nodes[at].position;
                 let mover = parent.side();

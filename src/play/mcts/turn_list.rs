@@ -1,31 +1,32 @@
-//! The turns a search node opens, in the order it opens them, and the window of them it
-//! keeps.
+//! The turns a search node opens, in the order it opens them.
 //!
-//! Progressive widening opens a few dozen of a Truchet position's hundreds of turns. A
-//! node that listed and kept them all held a hundred kilobytes for the few it used, and
-//! listing them (every change made, copied, hashed and told apart from the others) was
-//! most of a search's work. The order is a key per turn instead: the turns that take the
-//! most enemy pieces first, the rest by a random key drawn from the turn and the node's
-//! seed. A node below the root keeps a window of the first turns of that order, found in
-//! one walk over the turns the position has that keeps only the captures and the turns of
-//! smallest key; when widening reaches past the window (a node visited about a thousand
-//! times), the walk is made again for more, the same turns in the same order. The walk
-//! makes the change of a turn only where the turn could take a piece or its key is small
-//! enough to be kept: about one turn in seven.
+//! Progressive widening opens a few dozen of a Truchet position's hundreds of turns, and
+//! most nodes only two or three. Listing every turn of a node (each change made, hashed
+//! and told apart from the others) was most of a search's work, so a node below the root
+//! lists only its captures, found by a walk that skips every turn not landing on an
+//! enemy piece before making it, and draws the rest one at a time as widening asks for
+//! them, the way playouts draw their turns. Only where draws keep meeting turns it holds
+//! already (a position with few turns left) are the rest listed whole. The root, whose
+//! choice looks past the turns it opened, lists all of its turns.
 
 use std::cmp::Reverse;
 use std::hash::BuildHasher;
 use std::ops::ControlFlow;
 
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
 use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 use variant_run_core::{Delta, PieceAction, PlayerId, Position, Referee, Step, Turn};
 
 use crate::play::game::GameError;
 use crate::ruleset::Variant;
 
-/// Turns a window holds below the root: enough for a node's first thousand visits
-/// (widening opens `2 + 1.5 sqrt(visits)`).
-pub(super) const WINDOW: usize = 48;
+/// Draws in a row that meet turns a list holds already before it lists the rest whole.
+const MISSES: usize = 12;
+/// Captures a drawn list holds at a time: a crowded middle game of truchet-boardspace
+/// has hundreds (each capture beside each flip), a hundred kilobytes a node, where
+/// widening opens 49 turns of a node in its first thousand visits.
+const CAPTURES_HELD: usize = 48;
 
 /// Which order a node's turns are opened in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,46 +38,63 @@ pub(super) enum Order {
     Evaluation,
 }
 
-/// A node's turns: the window it keeps of its whole ordered list.
+/// How much of its turns a node lists when it is first opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Listing {
+    /// Every turn, in its order.
+    Whole,
+    /// The captures, most pieces taken first; the rest drawn at random as they are
+    /// asked for (in [`Order::Captures`]; in the evaluation's order, whole).
+    Drawn,
+}
+
+/// A node's turns, in the order it opens them.
 pub(super) struct TurnList {
-    /// The turns from `from` on.
-    window: Vec<Delta>,
-    from: usize,
-    /// How many turns the whole list holds, where the window reaches its end.
+    /// The turns listed so far: all of them where `total` is known.
+    turns: Vec<Delta>,
+    /// Each listed turn's hash, by place: a drawn turn is looked for among them by it.
+    hashes: Vec<u64>,
+    /// How many turns there are in all, once known.
     total: Option<usize>,
+    /// Where the turns after the captures are drawn, the draws go on from here.
+    draws: Option<Pcg64Mcg>,
+    /// Whether there are captures past those listed (they come before any drawn turn).
+    captures_left: bool,
     seed: u64,
     order: Order,
 }
 
 impl TurnList {
-    /// The turns of `position` in `order`, drawn from `seed`: the first `keep` of them,
-    /// or all with `None`.
+    /// The turns of `position` in `order`, drawn from `seed`, listed as `listing` says.
     pub(super) fn new(
         variant: &Variant,
         position: &Position,
         seed: u64,
         order: Order,
-        keep: Option<usize>,
+        listing: Listing,
     ) -> Result<TurnList, GameError> {
-        let (window, total) = match (order, keep) {
-            (Order::Captures, Some(keep)) => first_turns(variant, position, seed, keep)?,
-            _ => {
-                let whole = listed(variant, position, seed, order)?;
-                let total = whole.len();
-                (whole, Some(total))
-            }
-        };
-        Ok(TurnList {
-            window,
-            from: 0,
-            total,
+        let drawn = listing == Listing::Drawn && order == Order::Captures;
+        let mut list = TurnList {
+            turns: Vec::new(),
+            hashes: Vec::new(),
+            total: None,
+            draws: None,
+            captures_left: false,
             seed,
             order,
-        })
+        };
+        if drawn {
+            list.draws = Some(Pcg64Mcg::seed_from_u64(seed));
+            list.list_captures(variant, position)?;
+        } else {
+            let whole = listed(variant, position, seed, order)?;
+            list.hold(whole);
+            list.total = Some(list.turns.len());
+        }
+        Ok(list)
     }
 
-    /// How many turns it has: as many as it may open where the window does not reach
-    /// the end of its list.
+    /// How many turns it has: as many as it may open while the count is not known.
     pub(super) fn len(&self) -> usize {
         self.total.unwrap_or(usize::MAX)
     }
@@ -87,49 +105,95 @@ impl TurnList {
 
     /// The bytes it holds.
     pub(super) fn bytes(&self) -> usize {
-        std::mem::size_of::<TurnList>() + self.window.capacity() * std::mem::size_of::<Delta>()
+        std::mem::size_of::<TurnList>()
+            + self.turns.capacity() * std::mem::size_of::<Delta>()
+            + self.hashes.capacity() * std::mem::size_of::<u64>()
     }
 
-    /// Turn `index` of the whole list (below [`TurnList::len`]). Past the window, the
-    /// walk is made again and the window starts at `index`: the bytes it holds may change.
+    /// Turn `index` of its order, drawn if need be, or `None` where it has no more
+    /// turns than that. The bytes it holds may grow.
     pub(super) fn get(
         &mut self,
         variant: &Variant,
         position: &Position,
         index: usize,
-    ) -> Result<&Delta, GameError> {
-        let inside = index >= self.from && index < self.from + self.window.len();
-        if !inside {
-            let keep = self.window.len().max(WINDOW);
-            let (first, total) = match self.order {
-                Order::Captures => first_turns(variant, position, self.seed, index + keep)?,
-                Order::Evaluation => {
-                    let whole = listed(variant, position, self.seed, self.order)?;
-                    let total = whole.len();
-                    (whole, Some(total))
-                }
-            };
-            self.window = first.into_iter().skip(index).take(keep).collect();
-            self.from = index;
-            self.total = total;
+    ) -> Result<Option<&Delta>, GameError> {
+        while self.turns.len() <= index && self.total.is_none() {
+            if self.captures_left {
+                self.list_captures(variant, position)?;
+            } else {
+                self.draw(variant, position)?;
+            }
         }
-        Ok(&self.window[index - self.from])
+        Ok(self.turns.get(index))
     }
 
-    /// The whole list, made again if the window does not hold it all (a root that was a
+    /// Appends these turns.
+    fn hold(&mut self, turns: Vec<Delta>) {
+        self.hashes
+            .extend(turns.iter().map(|d| FxBuildHasher.hash_one(d)));
+        self.turns.extend(turns);
+    }
+
+    /// The next [`CAPTURES_HELD`] captures the ruleset allows, after those it holds (all
+    /// it holds are captures until they run out).
+    fn list_captures(&mut self, variant: &Variant, position: &Position) -> Result<(), GameError> {
+        let listed = self.turns.len();
+        let all = variant.allowed_of(position, captures(variant, position, self.seed))?;
+        self.captures_left = all.len() > listed + CAPTURES_HELD;
+        self.hold(all.into_iter().skip(listed).take(CAPTURES_HELD).collect());
+        Ok(())
+    }
+
+    /// One more turn, drawn as playouts draw theirs; after [`MISSES`] draws of turns it
+    /// holds already, every turn it lacks, in [`ordered_turns`]'s order.
+    fn draw(&mut self, variant: &Variant, position: &Position) -> Result<(), GameError> {
+        let rng = self.draws.as_mut().expect("a list that is not whole draws");
+        for _ in 0..MISSES {
+            let mut choose = |n| rng.gen_range(0..n);
+            let Some(delta) = variant
+                .model
+                .random_allowed_turn(variant, position, &mut choose)?
+            else {
+                break;
+            };
+            let hash = FxBuildHasher.hash_one(&delta);
+            let held =
+                (self.hashes.iter().zip(&self.turns)).any(|(&h, d)| h == hash && *d == delta);
+            if !held {
+                self.turns.push(delta);
+                self.hashes.push(hash);
+                return Ok(());
+            }
+        }
+        let rest = self.rest(variant, position)?;
+        self.hold(rest);
+        self.total = Some(self.turns.len());
+        self.draws = None;
+        Ok(())
+    }
+
+    /// The turns it does not hold yet, in [`listed`]'s order.
+    fn rest(&self, variant: &Variant, position: &Position) -> Result<Vec<Delta>, GameError> {
+        let held: FxHashSet<&Delta> = self.turns.iter().collect();
+        let mut whole = listed(variant, position, self.seed, self.order)?;
+        whole.retain(|delta| !held.contains(delta));
+        Ok(whole)
+    }
+
+    /// The whole list: the turns it holds, then any it has not drawn (a root that was a
     /// node below the root of the turn before).
     pub(super) fn whole(
         &self,
         variant: &Variant,
         position: &Position,
     ) -> Result<std::borrow::Cow<'_, [Delta]>, GameError> {
-        if self.from == 0 && self.total == Some(self.window.len()) {
-            Ok(std::borrow::Cow::Borrowed(&self.window))
-        } else {
-            Ok(std::borrow::Cow::Owned(listed(
-                variant, position, self.seed, self.order,
-            )?))
+        if self.total.is_some() {
+            return Ok(std::borrow::Cow::Borrowed(&self.turns));
         }
+        let mut whole = self.turns.clone();
+        whole.extend(self.rest(variant, position)?);
+        Ok(std::borrow::Cow::Owned(whole))
     }
 }
 
@@ -145,10 +209,39 @@ fn listed(
     }
 }
 
+/// The distinct turns of `position` that take pieces of the enemy as they land, the most
+/// first, then by [`key`]: the head of [`ordered_turns`]'s order. Only the turns landing
+/// on an enemy piece, and those with a tile action, are made.
+fn captures(variant: &Variant, position: &Position, seed: u64) -> Vec<Delta> {
+    let mover = position.side();
+    let enemy = held_by(position, 1 - mover);
+    let mut found: FxHashMap<Delta, (i64, u64)> = FxHashMap::default();
+    let _ = variant
+        .model
+        .for_each_turn_landing_on(position, &enemy, &mut |turn, staged| {
+            let delta = staged.delta(turn);
+            let taken = delta.pieces_taken(position, mover);
+            if taken > 0 {
+                let k = key(seed, turn);
+                found
+                    .entry(delta)
+                    .and_modify(|(_, known)| *known = (*known).min(k))
+                    .or_insert((taken, k));
+            }
+            ControlFlow::Continue(())
+        });
+    let mut placed: Vec<_> = found
+        .into_iter()
+        .map(|(delta, (taken, k))| (place(taken, k), delta))
+        .collect();
+    placed.sort_unstable_by_key(|(at, _)| *at);
+    placed.into_iter().map(|(_, delta)| delta).collect()
+}
+
 /// A turn's place in a node's random order: a hash of the turn mixed with the node's
 /// seed (splitmix64's finaliser). A change several turns make takes the smallest key
-/// among theirs, so it has one place however often and in whatever order the walk meets
-/// it. Keyed by the turn, the walk makes the changes of only the turns it keeps.
+/// among theirs, so it has one place however often and in whatever order a walk meets
+/// it.
 fn key(seed: u64, turn: &Turn) -> u64 {
     let mut z = turn_hash(turn) ^ seed;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -156,9 +249,9 @@ fn key(seed: u64, turn: &Turn) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A hash of every part of a turn, folded by hand: a search walks about fifteen hundred
-/// turns a node, and the derived `Hash` through a hasher took a sixth more (95
-/// instructions a turn against 82, callgrind).
+/// A hash of every part of a turn, folded by hand: a whole list keys about fifteen
+/// hundred turns of a Truchet position, and the derived `Hash` through a hasher took a
+/// sixth more (95 instructions a turn against 82, callgrind).
 fn turn_hash(turn: &Turn) -> u64 {
     let mut h = Fold(0);
     h.add(turn.flip.map_or(0, |cell| u64::from(cell) + 1));
@@ -229,16 +322,6 @@ fn held_by(position: &Position, enemy: PlayerId) -> Vec<bool> {
         .collect()
 }
 
-/// Whether `turn` can take pieces of the enemy, whose junctions `enemy` marks: a junction
-/// its piece action names holds one. A turn with a tile action names junctions of the
-/// board it builds, so it is always asked about by its change.
-fn may_take(enemy: &[bool], turn: &Turn) -> bool {
-    turn.tile.is_some()
-        || turn.piece.as_ref().is_some_and(|action| {
-            action.names_any(|j| enemy.get(j as usize).copied().unwrap_or(true))
-        })
-}
-
 /// The distinct turns of a position, the ones that take the most enemy pieces first (by
 /// landing; after-turn captures are found by the search), the rest in a random order
 /// drawn from `seed` (see [`key`]).
@@ -268,138 +351,6 @@ pub(super) fn ordered_turns(
         .collect();
     placed.sort_unstable_by_key(|(at, _)| *at);
     Ok(placed.into_iter().map(|(_, delta)| delta).collect())
-}
-
-/// The first `upto` turns of [`ordered_turns`]'s order, and how many turns there are in
-/// all if that is all of them: one walk over the turns the position has that keeps the
-/// captures and the `upto` changes of smallest key that take nothing. Only a turn that
-/// can take a piece, or whose key is small enough to be kept, has its change made. A
-/// ruleset with a legality rule is asked about every turn, so its turns are listed whole.
-fn first_turns(
-    variant: &Variant,
-    position: &Position,
-    seed: u64,
-    upto: usize,
-) -> Result<(Vec<Delta>, Option<usize>), GameError> {
-    if variant.filters_turns() {
-        let mut whole = ordered_turns(variant, position, seed)?;
-        let total = whole.len();
-        whole.truncate(upto);
-        return Ok((whole, (total <= upto).then_some(total)));
-    }
-    let mover = position.side();
-    let mut captures: Vec<(i64, u64, Delta)> = Vec::new();
-    let mut quiet = Quiet::new(upto);
-    let enemy = held_by(position, 1 - mover);
-    let _ = variant.model.for_each_turn(position, &mut |turn, staged| {
-        let k = key(seed, turn);
-        let may = may_take(&enemy, turn);
-        if !may && quiet.beyond(k) {
-            quiet.more = true;
-            return ControlFlow::Continue(());
-        }
-        let delta = staged.delta(turn);
-        let taken = if may {
-            delta.pieces_taken(position, mover)
-        } else {
-            0
-        };
-        if taken > 0 {
-            match captures.iter_mut().find(|(_, _, d)| *d == delta) {
-                Some(known) => known.1 = known.1.min(k),
-                None => captures.push((taken, k, delta)),
-            }
-        } else {
-            quiet.keep(k, delta);
-        }
-        ControlFlow::Continue(())
-    });
-    captures.sort_unstable_by_key(|&(taken, k, _)| place(taken, k));
-    let found = captures.len() + quiet.by_key.len();
-    let total = (!quiet.more && found <= upto).then_some(found);
-    let mut first: Vec<Delta> = captures.into_iter().map(|(_, _, d)| d).collect();
-    first.extend(quiet.into_sorted());
-    first.truncate(upto);
-    Ok((first, total))
-}
-
-/// The `upto` changes of smallest key that take nothing, as a walk meets them. The
-/// changes stay where they were first put, and only their keys and places are sorted:
-/// moving the changes themselves on every insertion was a twentieth of a search.
-struct Quiet {
-    upto: usize,
-    /// Key and place in `changes`, smallest key first.
-    by_key: Vec<(u64, usize)>,
-    changes: Vec<Delta>,
-    /// Each change's hash, by place: a change is looked for among the kept ones by it
-    /// first.
-    hashes: Vec<u64>,
-    /// A place in `changes` whose change was dropped, for the next one kept.
-    free: Option<usize>,
-    /// Whether a change was left out.
-    more: bool,
-}
-
-impl Quiet {
-    fn new(upto: usize) -> Quiet {
-        Quiet {
-            upto,
-            by_key: Vec::with_capacity(upto + 1),
-            changes: Vec::with_capacity(upto + 1),
-            hashes: Vec::with_capacity(upto + 1),
-            free: None,
-            more: false,
-        }
-    }
-
-    /// Whether a change of key `k` would not be kept.
-    fn beyond(&self, k: u64) -> bool {
-        self.by_key.len() == self.upto && self.by_key.last().is_none_or(|&(last, _)| k >= last)
-    }
-
-    /// Keeps `delta` at key `k`: at its smaller key where it is kept already, dropping the
-    /// largest where one is too many.
-    fn keep(&mut self, k: u64, delta: Delta) {
-        if self.beyond(k) {
-            self.more = true;
-            return;
-        }
-        let hash = FxBuildHasher.hash_one(&delta);
-        let known = self
-            .by_key
-            .iter()
-            .position(|&(_, at)| self.hashes[at] == hash && self.changes[at] == delta);
-        let at = match known {
-            Some(i) if self.by_key[i].0 <= k => return,
-            Some(i) => self.by_key.remove(i).1,
-            None => match self.free.take() {
-                Some(at) => {
-                    self.changes[at] = delta;
-                    self.hashes[at] = hash;
-                    at
-                }
-                None => {
-                    self.changes.push(delta);
-                    self.hashes.push(hash);
-                    self.changes.len() - 1
-                }
-            },
-        };
-        let i = self.by_key.partition_point(|&(known, _)| known < k);
-        self.by_key.insert(i, (k, at));
-        if self.by_key.len() > self.upto {
-            self.free = self.by_key.pop().map(|(_, at)| at);
-            self.more = true;
-        }
-    }
-
-    /// The kept changes, smallest key first.
-    fn into_sorted(self) -> impl Iterator<Item = Delta> {
-        let mut changes: Vec<Option<Delta>> = self.changes.into_iter().map(Some).collect();
-        self.by_key
-            .into_iter()
-            .map(move |(_, at)| changes[at].take().expect("each place is kept once"))
-    }
 }
 
 /// The root's turns where the ruleset has an `evaluate`: taken in turn from two orders,
@@ -459,51 +410,108 @@ mod tests {
     use super::*;
     use crate::play::{Game, Layout};
 
-    /// A window of a few turns gives, turn by turn, what the whole list gives, past its
-    /// end too, and holds a fraction of its bytes.
+    /// A drawn list gives its captures first, in the whole list's order, then distinct
+    /// turns of the position, each once, until it has given every one; its whole list
+    /// is the turns it gave, then the rest; it holds a fraction of the whole's bytes
+    /// while it has given few.
     #[test]
-    fn a_window_gives_the_whole_lists_turns_in_order() {
-        let variant = Variant::load_named("truchet-browne", None).unwrap();
-        let game = Game::new(&variant, Layout::Random, 4).unwrap();
-        let position = game.position();
-        let whole = TurnList::new(&variant, position, 7, Order::Captures, None).unwrap();
-        let mut window = TurnList::new(&variant, position, 7, Order::Captures, Some(5)).unwrap();
-        assert!(whole.len() > 100, "{}", whole.len());
-        assert_eq!(window.len(), usize::MAX, "the window does not know the end");
-        assert!(window.bytes() * 10 < whole.bytes());
-        let listed = whole.whole(&variant, position).unwrap();
-        assert_eq!(window.whole(&variant, position).unwrap(), listed);
-        for (i, turn) in listed.iter().enumerate() {
-            assert_eq!(window.get(&variant, position, i).unwrap(), turn, "turn {i}");
+    fn a_drawn_list_gives_every_turn_once_captures_first() {
+        let variant = Variant::load_named("truchet-boardspace", None).unwrap();
+        let mut game = Game::new(&variant, Layout::Random, 4).unwrap();
+        // Into a middle game, where there are captures to be had: turns picked by a
+        // fixed rule until one can take a piece.
+        let takes = |game: &Game| {
+            let (position, mover) = (game.position(), game.position().side());
+            variant
+                .distinct_deltas(position)
+                .unwrap()
+                .iter()
+                .any(|d| d.pieces_taken(position, mover) > 0)
+        };
+        while game.history().len() < 10 || !takes(&game) {
+            let turns = game.legal_turns().unwrap();
+            let pick = (game.history().len() * 7919) % turns.len();
+            game.play_legal(turns[pick].clone()).unwrap();
         }
-        assert_eq!(window.len(), whole.len(), "the last window reaches the end");
-        // The captures come first, the most pieces taken first.
-        let taken: Vec<i64> = listed
-            .iter()
-            .map(|d| d.pieces_taken(position, position.side()))
-            .collect();
-        assert!(taken.windows(2).all(|w| w[0] >= w[1]), "{taken:?}");
+        let position = game.position();
+        let whole = TurnList::new(&variant, position, 7, Order::Captures, Listing::Whole).unwrap();
+        let listed = whole.whole(&variant, position).unwrap();
+        let mut drawn =
+            TurnList::new(&variant, position, 7, Order::Captures, Listing::Drawn).unwrap();
+        assert!(listed.len() > 100, "{}", listed.len());
+        assert_eq!(
+            drawn.len(),
+            usize::MAX,
+            "a drawn list does not know its end"
+        );
+        let mover = position.side();
+        let taken = |d: &Delta| d.pieces_taken(position, mover);
+        let captures = listed.iter().take_while(|d| taken(d) > 0).count();
+        assert!(
+            captures > CAPTURES_HELD,
+            "{captures}: more than a list holds at once"
+        );
+        drawn.get(&variant, position, 5).unwrap();
+        assert!(drawn.bytes() * 10 < whole.bytes());
+        for i in 0..captures {
+            assert_eq!(drawn.get(&variant, position, i).unwrap(), Some(&listed[i]));
+        }
+        for i in captures..captures + 5 {
+            drawn.get(&variant, position, i).unwrap();
+        }
+        // The whole list so far: the turns given, then the rest.
+        let given = drawn.whole(&variant, position).unwrap().into_owned();
+        assert_eq!(given.len(), listed.len());
+        let mut sorted = given.clone();
+        sorted.sort_by_key(|d| format!("{d:?}"));
+        let mut expected = listed.to_vec();
+        expected.sort_by_key(|d| format!("{d:?}"));
+        assert_eq!(sorted, expected, "each turn of the position once");
+        // Drawn to the end, every turn once, the given ones where they were.
+        let mut gotten = Vec::new();
+        while let Some(turn) = drawn.get(&variant, position, gotten.len()).unwrap() {
+            gotten.push(turn.clone());
+        }
+        assert_eq!(gotten[..captures + 5], given[..captures + 5]);
+        assert_eq!(drawn.len(), listed.len(), "the end is known once reached");
+        gotten.sort_by_key(|d| format!("{d:?}"));
+        assert_eq!(gotten, expected);
         // Another seed, another order of the turns that take nothing.
-        let other = TurnList::new(&variant, position, 8, Order::Captures, None).unwrap();
-        assert_ne!(other.whole(&variant, position).unwrap(), listed);
+        let mut other =
+            TurnList::new(&variant, position, 8, Order::Captures, Listing::Drawn).unwrap();
+        let firsts = |list: &mut TurnList| -> Vec<Delta> {
+            (captures..captures + 5)
+                .map(|i| list.get(&variant, position, i).unwrap().unwrap().clone())
+                .collect()
+        };
+        let mut again =
+            TurnList::new(&variant, position, 7, Order::Captures, Listing::Drawn).unwrap();
+        assert_ne!(firsts(&mut other), firsts(&mut again));
+        assert_eq!(
+            firsts(&mut again),
+            given[captures..captures + 5],
+            "the same seed, the same"
+        );
     }
 
-    /// Under a legality rule the window holds only turns the rule allows, in the order
-    /// of the whole list.
+    /// Under a legality rule a drawn list gives only turns the rule allows, each once,
+    /// until it has given them all.
     #[test]
-    fn a_window_under_a_legality_rule_keeps_only_allowed_turns() {
+    fn a_list_under_a_legality_rule_gives_only_allowed_turns() {
         let variant = Variant::load_named("examples/designs/browne-flip-limit", None).unwrap();
         assert!(variant.filters_turns());
         let game = Game::new(&variant, Layout::Random, 4).unwrap();
         let position = game.position();
-        let allowed = variant.distinct_deltas(position).unwrap();
-        let whole = TurnList::new(&variant, position, 3, Order::Captures, None).unwrap();
-        let mut window = TurnList::new(&variant, position, 3, Order::Captures, Some(6)).unwrap();
-        let listed = whole.whole(&variant, position).unwrap();
-        assert_eq!(listed.len(), allowed.len());
-        for (i, turn) in listed.iter().enumerate() {
-            assert_eq!(window.get(&variant, position, i).unwrap(), turn, "turn {i}");
-            assert!(allowed.contains(turn));
+        let mut allowed = variant.distinct_deltas(position).unwrap();
+        let mut drawn =
+            TurnList::new(&variant, position, 3, Order::Captures, Listing::Drawn).unwrap();
+        let mut gotten = Vec::new();
+        while let Some(turn) = drawn.get(&variant, position, gotten.len()).unwrap() {
+            gotten.push(turn.clone());
         }
+        assert_eq!(drawn.len(), allowed.len());
+        gotten.sort_by_key(|d| format!("{d:?}"));
+        allowed.sort_by_key(|d| format!("{d:?}"));
+        assert_eq!(gotten, allowed);
     }
 }
