@@ -131,31 +131,6 @@ impl Delta {
 }
 
 impl PieceAction {
-    /// Whether `test` holds for a junction the action names: its stacks' sources, steps,
-    /// targets or parts. A stack on any other junction is left as it is, so a caller can
-    /// tell from these alone, without making the changes, that an action cannot touch
-    /// some pieces (a search looking for captures among hundreds of turns).
-    pub fn names_any(&self, mut test: impl FnMut(JunctionId) -> bool) -> bool {
-        let mut stepped =
-            |step: &Option<Step>| step.is_some_and(|(from, to)| test(from) || test(to));
-        match self {
-            PieceAction::Step { from, to } | PieceAction::Move { from, to } => {
-                test(*from) || test(*to)
-            }
-            PieceAction::Merge {
-                step,
-                sources,
-                target,
-            } => stepped(step) || test(*target) || sources.iter().any(|&j| test(j)),
-            PieceAction::Split {
-                step,
-                source,
-                parts,
-            } => stepped(step) || test(*source) || parts.iter().any(|&(j, _)| test(j)),
-            PieceAction::Drop { to, .. } => test(*to),
-        }
-    }
-
     /// Whether `test` holds for a junction the action lands on: a step's or a move's
     /// end, a merge's target, a split's parts, a drop's junction. Only there can an
     /// action take pieces as it lands.

@@ -416,26 +416,23 @@ impl Tree {
                     .get(variant, parent, next)?
                     .map(|delta| variant.model.after(parent, delta));
                 self.bytes = self.bytes + turns.bytes() - before;
-                let Some(mut position) = opened else {
-                    // It has no turn past those open: search below them, or play out
-                    // from here where none is.
-                    if self.nodes[at].children.is_empty() {
-                        break at;
-                    }
-                    at = self.select(at);
-                    path.push(at);
-                    continue;
-                };
-                variant.model.settle(variant, &mut position)?;
-                let parent = &self.nodes[at].position;
-                let mover = parent.side();
-                let child = Node::new(variant, position, mover)?;
-                self.bytes += child.bytes(Some(parent)) + std::mem::size_of::<usize>();
-                self.nodes.push(child);
-                let id = self.nodes.len() - 1;
-                self.nodes[at].children.push(id);
-                path.push(id);
-                break id;
+                if let Some(mut position) = opened {
+                    variant.model.settle(variant, &mut position)?;
+                    let parent = &self.nodes[at].position;
+                    let mover = parent.side();
+                    let child = Node::new(variant, position, mover)?;
+                    self.bytes += child.bytes(Some(parent)) + std::mem::size_of::<usize>();
+                    self.nodes.push(child);
+                    let id = self.nodes.len() - 1;
+                    self.nodes[at].children.push(id);
+                    path.push(id);
+                    break id;
+                }
+                // It has no turn past those open: search below them, or play out from
+                // here where none is.
+                if self.nodes[at].children.is_empty() {
+                    break at;
+                }
             }
             at = self.select(at);
             path.push(at);

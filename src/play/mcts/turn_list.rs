@@ -230,12 +230,11 @@ fn captures(variant: &Variant, position: &Position, seed: u64) -> Vec<Delta> {
             }
             ControlFlow::Continue(())
         });
-    let mut placed: Vec<_> = found
-        .into_iter()
-        .map(|(delta, (taken, k))| (place(taken, k), delta))
-        .collect();
-    placed.sort_unstable_by_key(|(at, _)| *at);
-    placed.into_iter().map(|(_, delta)| delta).collect()
+    in_place_order(
+        found
+            .into_iter()
+            .map(|(delta, (taken, k))| (taken, k, delta)),
+    )
 }
 
 /// A turn's place in a node's random order: a hash of the turn mixed with the node's
@@ -313,6 +312,15 @@ fn place(taken: i64, key: u64) -> (Reverse<i64>, u64) {
     (Reverse(taken.max(0)), key)
 }
 
+/// Changes, each with the pieces it takes and its key, in [`place`]'s order.
+fn in_place_order(changes: impl Iterator<Item = (i64, u64, Delta)>) -> Vec<Delta> {
+    let mut placed: Vec<_> = changes
+        .map(|(taken, k, delta)| (place(taken, k), delta))
+        .collect();
+    placed.sort_unstable_by_key(|(at, _)| *at);
+    placed.into_iter().map(|(_, delta)| delta).collect()
+}
+
 /// Whether each junction of `position` holds a piece of `enemy`.
 fn held_by(position: &Position, enemy: PlayerId) -> Vec<bool> {
     position
@@ -345,12 +353,9 @@ pub(super) fn ordered_turns(
         keyed.retain(|(delta, _)| allowed.contains(delta));
     }
     let mover = position.side();
-    let mut placed: Vec<_> = keyed
-        .into_iter()
-        .map(|(delta, k)| (place(delta.pieces_taken(position, mover), k), delta))
-        .collect();
-    placed.sort_unstable_by_key(|(at, _)| *at);
-    Ok(placed.into_iter().map(|(_, delta)| delta).collect())
+    Ok(in_place_order(keyed.into_iter().map(|(delta, k)| {
+        (delta.pieces_taken(position, mover), k, delta)
+    })))
 }
 
 /// The root's turns where the ruleset has an `evaluate`: taken in turn from two orders,
