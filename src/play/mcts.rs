@@ -5,7 +5,8 @@
 //! playout from it and scores the result for each side. A playout that has not ended
 //! after [`PLAYOUT_TURNS`] turns is scored by the ruleset's `evaluate`, or without one by
 //! material (pieces on the board and still to receive) and each side's progress toward
-//! the goals its end rule asks about (`GoalWorth`), which tells far more than a random
+//! the goals its end rule asks about (`GoalWorth`; a chain's where the tree's own turns
+//! left it, which random turns would scatter), which tells far more than a random
 //! game played to its end would: random Truchet games run for hundreds of turns and end
 //! by chance.
 //!
@@ -46,8 +47,10 @@ use super::player::{Choice, Player};
 use super::playout::{play_out, PlayoutEnd};
 use super::thinking_time::{ThinkingClock, MAX_MILLIS};
 use crate::ruleset::Variant;
+use goal_worth::GoalWorth;
 use turn_list::{Listing, Order, TurnList};
 
+mod goal_worth;
 mod turn_list;
 
 /// Turns a playout plays before it is scored by the ruleset's evaluation.
@@ -223,7 +226,7 @@ impl MctsPlayer {
     ) -> Result<f64, GameError> {
         Ok(match self.scoring {
             Scoring::Lead => 0.0,
-            Scoring::Gain => goals.lead(variant, position)?,
+            Scoring::Gain => goals.lead(variant, position, position)?,
         })
     }
 
@@ -478,15 +481,15 @@ impl Tree {
         if let Some(winner) = node.over {
             return Ok(same(result_scores(winner)));
         }
-        let mut position = node.position.clone();
-        let playout = play_out(&variant.model, variant, &mut position, rng, PLAYOUT_TURNS)?;
+        let mut cut = node.position.clone();
+        let playout = play_out(&variant.model, variant, &mut cut, rng, PLAYOUT_TURNS)?;
         Ok(match playout.end {
             PlayoutEnd::Over { winner } => same(result_scores(winner)),
             PlayoutEnd::Stuck => same([0.5, 0.5]),
             // The ruleset's `evaluate`, or without one the material on the board and
             // the goals of the end rule.
             PlayoutEnd::Cut => {
-                let lead = self.goals.lead(variant, &position)?;
+                let lead = self.goals.lead(variant, &node.position, &cut)?;
                 let chances = lead_scores(lead);
                 // Scored by the lead (or from an even root) the two are one: one curve.
                 if self.baseline == 0.0 {
@@ -496,38 +499,6 @@ impl Tree {
                 }
             }
         })
-    }
-}
-
-/// What a whole goal of the end rule is worth, in pieces, where a playout is cut off.
-///
-/// A ruleset with an `evaluate` says itself what a position is worth, goals included. One
-/// without is scored by material, which cannot see a goal such as holding the other
-/// side's bases until the game is won by it: then each side's progress toward the goals
-/// its end rule asks about ([`crate::ruleset::goals`]) is added, a whole goal worth half
-/// the pieces a side starts with (as the robot's appraisal weighs it, so three bases of
-/// four needed put each at two pieces on a Truchet board of twelve).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct GoalWorth(f64);
-
-impl GoalWorth {
-    fn of(variant: &Variant) -> GoalWorth {
-        if variant.has_evaluation() || variant.goals().is_empty() {
-            return GoalWorth(0.0);
-        }
-        let start = variant.start_position(&vec![0; variant.model.board.cell_count()]);
-        GoalWorth(0.5 * f64::from(start.pieces(0) + start.supply(0)).max(1.0))
-    }
-
-    /// The first player's lead at `position`, in pieces' worth.
-    fn lead(self, variant: &Variant, position: &Position) -> Result<f64, GameError> {
-        let evaluated = variant.evaluate(position, 0)? as f64;
-        if self.0 == 0.0 {
-            return Ok(evaluated);
-        }
-        let goals = variant.goals();
-        let progress = |player| -> f64 { goals.of(player).map(|g| g.progress(position)).sum() };
-        Ok(evaluated + self.0 * (progress(0) - progress(1)))
     }
 }
 
@@ -697,36 +668,6 @@ mod tests {
     use super::*;
     use crate::play::{Game, Layout};
     use variant_run_core::Delta;
-
-    /// Without an `evaluate`, a cut-off playout counts the end rule's goals beside
-    /// material: on Browne's board won by three of the other side's four bases, a base
-    /// held is a third of a goal, and a goal is worth half the twelve pieces a side
-    /// starts with, so it is two pieces ahead where material alone sees nothing.
-    #[test]
-    fn without_an_evaluation_a_base_held_counts_in_the_lead() {
-        let dir = crate::ruleset::find_variant("tests/fixtures/goals/browne-bases").unwrap();
-        let variant = Variant::load(&dir, None).unwrap();
-        let worth = GoalWorth::of(&variant);
-        assert_eq!(worth, GoalWorth(6.0));
-        let tiles = ["rrrrrrr"; 7].join("/");
-        let with_x_on = |row8: &str| {
-            let text = format!(
-                "{tiles} {row8}/......../......../o......./......../......../......../........ x"
-            );
-            variant.model.parse_position(&text).unwrap()
-        };
-        let (on_base, beside) = (with_x_on(".x......"), with_x_on("x......."));
-        let lead = |position: &Position| worth.lead(&variant, position).unwrap();
-        assert_eq!(variant.evaluate(&on_base, 0).unwrap(), 0, "even material");
-        assert_eq!(lead(&beside), 0.0);
-        assert!((lead(&on_base) - 2.0).abs() < 1e-9, "{}", lead(&on_base));
-        // With an evaluation, the ruleset's own figure alone.
-        let dir = crate::ruleset::find_variant("examples/designs/hex-bases").unwrap();
-        assert_eq!(
-            GoalWorth::of(&Variant::load(&dir, None).unwrap()),
-            GoalWorth(0.0)
-        );
-    }
 
     /// `mcts` is the kind designers reach for, so it is the one that finishes won
     /// endgames; `mcts-lead` replays the figures measured before (BENCHMARKS.md).

@@ -88,6 +88,15 @@ impl Goal {
         }
     }
 
+    /// Whether random turns scatter the goal's progress sooner than an opponent would
+    /// break it: a chain runs through many pieces and opens as soon as any of them
+    /// wanders off, where a held junction is lost only when its own stack moves or is
+    /// taken. A search reads such progress where its own turns left it, not after a
+    /// playout's random turns.
+    pub fn scattered_by_random_turns(&self) -> bool {
+        matches!(self, Goal::Chain { .. })
+    }
+
     /// The junctions a player's stacks advance toward: the ones to hold, or the far end
     /// of the chain.
     pub fn targets(&self) -> &[JunctionId] {
