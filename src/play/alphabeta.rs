@@ -23,11 +23,15 @@
 //! the whole appraisal (material, goals, stacks by height and advance, regions, mobility,
 //! threats). A finished game scores a win or loss larger than any appraisal, sooner
 //! better, and a draw half a piece below even for the robot's own side (contempt), so
-//! it plays on from a level position rather than let a draw rule end the game.
+//! it plays on from a level position rather than let a draw rule end the game. A board
+//! the game has already been through (the same stacks on the same tiles, the same side
+//! to move) is scored as a draw too: going round in circles gets nowhere, and without
+//! it two robots shuffled pieces back and forth until a quiet-turn rule drew the game
+//! or, on a ruleset without one, for hundreds of turns.
 
 use std::hash::{Hash, Hasher};
 
-use rustc_hash::FxHasher;
+use rustc_hash::{FxHashSet, FxHasher};
 use variant_run_core::{CellId, Delta, PlayerId, Position};
 
 use super::appraisal::Appraiser;
@@ -128,6 +132,10 @@ struct Kept {
     table: Table,
     /// The side it searched for: the table's drawn games are scored for that side.
     side: PlayerId,
+    /// The boards of the game so far that it has seen (where it moved, and what its
+    /// turns left), by [`board_key`]; and how many turns the game had then.
+    seen: FxHashSet<u64>,
+    turns_seen: usize,
 }
 
 impl AlphaBetaPlayer {
@@ -180,11 +188,27 @@ impl Player for AlphaBetaPlayer {
             appraiser: Appraiser::new(variant),
             table: Table::new(TABLE_BITS),
             side,
+            seen: FxHashSet::default(),
+            turns_seen: 0,
         });
+        // A new game from the same player forgets the boards of the last one.
+        if game.history().len() < kept.turns_seen {
+            kept.seen.clear();
+        }
+        kept.turns_seen = game.history().len();
+        kept.seen.insert(board_key(game.position()));
         kept.table.next_search();
-        let mut search = Search::new(variant, &kept.appraiser, &mut kept.table, self.limit);
+        let mut search = Search::new(
+            variant,
+            &kept.appraiser,
+            &mut kept.table,
+            &kept.seen,
+            self.limit,
+        );
         let position = game.position();
         let (delta, score) = search.root(position)?;
+        kept.seen
+            .insert(board_key(&variant.play(position, &delta)?));
         self.view = Some(SearchView {
             chance: chance_of(score),
             focus: None,
@@ -218,6 +242,8 @@ struct Search<'a> {
     variant: &'a Variant,
     appraiser: &'a Appraiser,
     table: &'a mut Table,
+    /// Boards the game has been through: reaching one again is scored as a draw.
+    seen: &'a FxHashSet<u64>,
     clock: ThinkingClock,
     limit: Limit,
     nodes: u64,
@@ -238,12 +264,14 @@ impl<'a> Search<'a> {
         variant: &'a Variant,
         appraiser: &'a Appraiser,
         table: &'a mut Table,
+        seen: &'a FxHashSet<u64>,
         limit: Limit,
     ) -> Search<'a> {
         Search {
             variant,
             appraiser,
             table,
+            seen,
             clock: ThinkingClock::start(),
             limit,
             nodes: 0,
@@ -322,6 +350,9 @@ impl<'a> Search<'a> {
         if step == Step::Flip {
             if let Some(score) = self.finished_score(position, ply)? {
                 return Ok(Some(score));
+            }
+            if ply > 0 && self.seen.contains(&board_key(position)) {
+                return Ok(Some(self.draw_score(position)));
             }
         }
         let key = node_key(position, step);
@@ -552,9 +583,17 @@ impl<'a> Search<'a> {
             .map(|outcome| match outcome.winner {
                 Some(w) if w == side => WIN - ply,
                 Some(_) => -(WIN - ply),
-                None if side == self.root_side => -CONTEMPT,
-                None => CONTEMPT,
+                None => self.draw_score(position),
             }))
+    }
+
+    /// A drawn game's score for the side to move in `position`.
+    fn draw_score(&self, position: &Position) -> i64 {
+        if position.side() == self.root_side {
+            -CONTEMPT
+        } else {
+            CONTEMPT
+        }
     }
 
     /// A side that has no turn although the end rule lets the game go on: appraised as
@@ -580,6 +619,16 @@ impl<'a> Search<'a> {
             Limit::Millis(ms) => self.clock.used_up(ms),
         }
     }
+}
+
+/// A board's key without the counts that only grow (turns without a capture): the
+/// same stacks on the same tiles with the same side to move.
+fn board_key(position: &Position) -> u64 {
+    let mut hasher = FxHasher::default();
+    position.tiles().hash(&mut hasher);
+    position.stacks().hash(&mut hasher);
+    position.side().hash(&mut hasher);
+    hasher.finish()
 }
 
 /// A node's key in the table: its position, and which half of the turn it decides.

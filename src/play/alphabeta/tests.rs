@@ -97,12 +97,19 @@ fn pruning_finds_the_minimax_value() {
             let position = game.position();
             let mut table = Table::new(10);
             let mut reference_table = Table::new(1);
-            let mut reference =
-                Search::new(&variant, &appraiser, &mut reference_table, Limit::Depth(1));
+            let seen = FxHashSet::default();
+            let mut reference = Search::new(
+                &variant,
+                &appraiser,
+                &mut reference_table,
+                &seen,
+                Limit::Depth(1),
+            );
             // Drawn games score for the side searched for, as `root` sets it.
             reference.root_side = position.side();
             let exact = minimax(&reference, position, Step::Flip, depth, 0).unwrap();
-            let mut search = Search::new(&variant, &appraiser, &mut table, Limit::Depth(depth));
+            let mut search =
+                Search::new(&variant, &appraiser, &mut table, &seen, Limit::Depth(depth));
             let (delta, score) = search.root(position).unwrap();
             assert_eq!(score, exact, "{ruleset}, position {k}, depth {depth}");
             // The chosen move is worth what the root is worth.
@@ -171,7 +178,8 @@ fn a_draw_costs_the_robots_own_side() {
         .expect("a turn without a capture draws");
     let appraiser = Appraiser::new(&variant);
     let mut table = Table::new(1);
-    let mut search = Search::new(&variant, &appraiser, &mut table, Limit::Depth(1));
+    let seen = FxHashSet::default();
+    let mut search = Search::new(&variant, &appraiser, &mut table, &seen, Limit::Depth(1));
     let mover = start.position().side();
     // The robot moves for the side that drew it: that side to move next sees a gift.
     search.root_side = mover;
@@ -180,4 +188,38 @@ fn a_draw_costs_the_robots_own_side() {
     search.root_side = 1 - mover;
     assert_eq!(search.finished_score(&drawn, 1).unwrap(), Some(-CONTEMPT));
     assert_eq!(CONTEMPT, PIECE as i64 / 2);
+}
+
+/// A board the game has already been through is scored as a draw wherever the search
+/// meets it again, for the side the robot moves for as a drawn game is; a board it has
+/// not been through is searched.
+#[test]
+fn a_board_met_again_is_a_draw() {
+    let variant = Variant::load_named("truchet-browne", Some(3)).unwrap();
+    let appraiser = Appraiser::new(&variant);
+    let start = Game::new(&variant, Layout::Random, 1).unwrap();
+    let position = start.position();
+    let turns = start.legal_turns().unwrap();
+    let next = |k: usize| variant.play(position, &turns[k].delta).unwrap();
+    let (been, new) = (next(0), next(1));
+    assert_ne!(board_key(&been), board_key(&new));
+    let seen: FxHashSet<u64> = [board_key(&been)].into_iter().collect();
+    let mut table = Table::new(1);
+    let mut search = Search::new(&variant, &appraiser, &mut table, &seen, Limit::Depth(2));
+    search.root_side = position.side();
+    let value = |search: &mut Search, at: &Position| {
+        search
+            .node(at, Step::Flip, 2, -INFINITY, INFINITY, 1)
+            .unwrap()
+            .unwrap()
+    };
+    // The other side moves next there: the robot's draw is their gain.
+    assert_eq!(value(&mut search, &been), CONTEMPT);
+    let searched = value(&mut search, &new);
+    let alone = FxHashSet::default();
+    let mut table = Table::new(1);
+    let mut fresh = Search::new(&variant, &appraiser, &mut table, &alone, Limit::Depth(2));
+    fresh.root_side = position.side();
+    assert_eq!(searched, value(&mut fresh, &new));
+    assert_ne!(value(&mut fresh, &been), CONTEMPT, "not a draw by itself");
 }
