@@ -191,7 +191,8 @@ impl Player for AlphaBetaPlayer {
             seen: FxHashSet::default(),
             turns_seen: 0,
         });
-        // A new game from the same player forgets the boards of the last one.
+        // A game shorter than the last one seen (a new game, or turns taken back) is not
+        // the line those boards came from: they are forgotten.
         if game.history().len() < kept.turns_seen {
             kept.seen.clear();
         }
@@ -207,8 +208,8 @@ impl Player for AlphaBetaPlayer {
         );
         let position = game.position();
         let (delta, score) = search.root(position)?;
-        kept.seen
-            .insert(board_key(&variant.play(position, &delta)?));
+        let after = variant.play(position, &delta)?;
+        kept.seen.insert(board_key(&after));
         self.view = Some(SearchView {
             chance: chance_of(score),
             focus: None,
@@ -218,9 +219,8 @@ impl Player for AlphaBetaPlayer {
         if let Some(turn) = legal.iter().find(|t| t.delta == delta) {
             return Ok(Choice::Turn(turn.clone()));
         }
-        let target = variant.play(position, &delta)?;
         for turn in &legal {
-            if variant.play(position, &turn.delta)? == target {
+            if variant.play(position, &turn.delta)? == after {
                 return Ok(Choice::Turn(turn.clone()));
             }
         }

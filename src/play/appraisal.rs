@@ -40,8 +40,8 @@ impl Weights {
     /// robot's stack and region weights (a tenth of a piece per height-weighted stack,
     /// 0.014 per height and junction of its region); three tenths of a piece per stack
     /// that can move (a twentieth drew most games of Browne's Truchet against the robot
-    /// before it: leaving the other side no move is a way to win there); a fifth of a piece per height of a stack an adjacent enemy can
-    /// take.
+    /// before it: leaving the other side no move is a way to win there); a fifth of a
+    /// piece per height of a stack an adjacent enemy can take.
     pub fn standard(start_material: f64) -> Weights {
         Weights([1.0, 0.5 * start_material, 0.1, 0.014, 0.3, -0.2])
     }

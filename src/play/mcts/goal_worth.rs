@@ -33,9 +33,9 @@ impl GoalWorth {
     /// ([`crate::ruleset::goals::Goal::scattered_by_random_turns`], a chain): that is
     /// read at the leaf, where the search's own turns left it. Read at the cut, the
     /// connection design without its evaluation won 17 of 100 games against random by
-    /// the chain; read at the leaf, 67 (BENCHMARKS.md). Bases read at the leaf lost the threats a random
-    /// tail shows: mcts on truchet-boardspace then won 35 and lost 59 of 100 against
-    /// the search reading them at the cut.
+    /// the chain; read at the leaf, 67 (BENCHMARKS.md). Bases read at the leaf lost the
+    /// threats a random tail shows: mcts on truchet-boardspace then won 35 and lost 59
+    /// of 100 against the search reading them at the cut.
     pub(super) fn lead(
         self,
         variant: &Variant,
