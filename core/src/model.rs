@@ -33,6 +33,9 @@ use crate::{
     Turn,
 };
 
+/// How many distinct stack moves a listing makes room for before it starts.
+const LISTED_ROOM: usize = 128;
+
 /// A board and the rules played on it.
 #[derive(Clone, Debug)]
 pub struct GameModel {
@@ -137,8 +140,10 @@ impl GameModel {
         flip: Option<CellId>,
     ) -> Vec<Delta> {
         let hasher = FxBuildHasher;
-        let mut seen: HashTable<usize> = HashTable::new();
-        let mut deltas: Vec<Delta> = Vec::new();
+        // Room for a middle game's stack moves from the start: growing the two from
+        // empty cost a tenth of a search's instructions.
+        let mut seen: HashTable<usize> = HashTable::with_capacity(LISTED_ROOM);
+        let mut deltas: Vec<Delta> = Vec::with_capacity(LISTED_ROOM);
         let _ = for_each_turn(self, position, Flips::Only(flip), &mut |turn, staged| {
             let delta = staged.delta(turn);
             let hash = hasher.hash_one(&delta);
