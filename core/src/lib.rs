@@ -74,7 +74,7 @@ pub use lines::Direction as LineDirection;
 pub use model::{GameModel, LegalTurn};
 pub use movegen::Staged;
 pub use named::Named;
-pub use position::Position;
+pub use position::{HeldJunctions, Position};
 pub use position_error::{PiecesError, PositionError, PositionFault};
 pub use referee::{FlipVerdict, Outcome, Referee};
 pub use rules::{

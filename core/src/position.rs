@@ -298,8 +298,9 @@ impl Position {
             .count() as u32
     }
 
-    /// The junctions that hold a piece, in id order.
-    pub(crate) fn held_junctions(&self) -> HeldJunctions<'_> {
+    /// The junctions that hold a piece, in id order: a walk over the pieces that skips
+    /// the empty junctions a word at a time.
+    pub fn held_junctions(&self) -> HeldJunctions<'_> {
         held_in(self.held_bits())
     }
 
@@ -332,7 +333,7 @@ pub(crate) fn held_in(words: &[u64]) -> HeldJunctions<'_> {
 }
 
 /// The iterator of [`Position::held_junctions`].
-pub(crate) struct HeldJunctions<'a> {
+pub struct HeldJunctions<'a> {
     words: &'a [u64],
     next_word: usize,
     /// The current word's bits not yet given, and the id of its first junction.
