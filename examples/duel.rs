@@ -16,9 +16,11 @@
 //! turn and peak memory (its process's, from the kernel); the summary adds them up, with
 //! A's share of the decisive games and its 95% (Wilson) interval. `--max-turns N` stops a
 //! game (default 400), `--size N` and `--param NAME=VALUE` go to both sides, and any
-//! `--layout random` too. A ruleset with set-up turns (truchet-browne's tile placement)
-//! needs `--layout random`, a layout dealt from the seed alike on both sides: set-up
-//! turns are not passed between the sides, and without it both wait for ever.
+//! `--layout random` or `--position TEXT` too (with a position, every game starts there,
+//! A playing the side to move in the even games). A ruleset with set-up turns
+//! (truchet-browne's tile placement) needs `--layout random` or a position, a layout dealt
+//! from the seed alike on both sides: set-up turns are not passed between the sides, and
+//! without it both wait for ever.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{ChildStdin, ChildStdout, Command, Stdio};
@@ -89,7 +91,7 @@ fn read_options() -> Result<Options, String> {
     let mut args = std::env::args().skip(1);
     let usage = "usage: duel RULESET NAME=PROGRAM:KIND NAME=PROGRAM:KIND [--games N] \
                  [--jobs N] [--seed N] [--max-turns N] [--size N] [--param NAME=VALUE] \
-                 [--layout random]";
+                 [--layout random] [--position TEXT]";
     let ruleset = args.next().ok_or(usage)?;
     let side = |text: Option<String>| -> Result<Side, String> {
         let text = text.ok_or(usage)?;
@@ -126,7 +128,7 @@ fn read_options() -> Result<Options, String> {
             "--jobs" => options.jobs = number(value()?)?.max(1) as usize,
             "--seed" => options.seed = number(value()?)?,
             "--max-turns" => options.max_turns = number(value()?)? as usize,
-            "--size" | "--param" | "--layout" => {
+            "--size" | "--param" | "--layout" | "--position" => {
                 let value = value()?;
                 options.extra.extend([flag.clone(), value]);
             }
@@ -152,9 +154,14 @@ fn letters(options: &Options) -> [char; 2] {
         .split(' ')
         .filter_map(|p| p.chars().next())
         .collect();
-    // The start position's last field is the side to move.
+    // The start position's side to move: its one field that is a player's letter alone
+    // (a count of quiet turns or named fields may follow it).
     let start = text.lines().find_map(|l| l.strip_prefix("start "));
-    let to_move = start.and_then(|s| s.trim().chars().last());
+    let to_move = start.and_then(|s| {
+        s.split_whitespace()
+            .filter_map(|field| field.parse::<char>().ok())
+            .find(|c| found.contains(c))
+    });
     match to_move {
         Some(first) if found.contains(&first) => {
             let second = *found.iter().find(|&&c| c != first).expect("two players");
