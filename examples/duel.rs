@@ -18,9 +18,9 @@
 //! game (default 400), `--size N` and `--param NAME=VALUE` go to both sides, and any
 //! `--layout random` or `--position TEXT` too (with a position, every game starts there,
 //! A playing the side to move in the even games). A ruleset with set-up turns
-//! (truchet-browne's tile placement) needs `--layout random` or a position, a layout dealt
-//! from the seed alike on both sides: set-up turns are not passed between the sides, and
-//! without it both wait for ever.
+//! (truchet-browne's tile placement) needs `--layout random` (a layout dealt from the
+//! seed alike on both sides) or a position: set-up turns are not passed between the
+//! sides, and without either both wait for ever.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{ChildStdin, ChildStdout, Command, Stdio};

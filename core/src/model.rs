@@ -141,7 +141,7 @@ impl GameModel {
     ) -> Vec<Delta> {
         let hasher = FxBuildHasher;
         // Room for a middle game's stack moves from the start: growing the two from
-        // empty cost a tenth of a search's instructions.
+        // empty cost the robot's search a twentieth of its instructions.
         let mut seen: HashTable<usize> = HashTable::with_capacity(LISTED_ROOM);
         let mut deltas: Vec<Delta> = Vec::with_capacity(LISTED_ROOM);
         let _ = for_each_turn(self, position, Flips::Only(flip), &mut |turn, staged| {
