@@ -163,7 +163,7 @@ fn letters(options: &Options) -> [char; 2] {
             .find(|c| found.contains(c))
     });
     match to_move {
-        Some(first) if found.contains(&first) => {
+        Some(first) => {
             let second = *found.iter().find(|&&c| c != first).expect("two players");
             [first, second]
         }
