@@ -24,8 +24,6 @@ mod naming;
 mod parts;
 
 use petgraph::graph::UnGraph;
-use petgraph::unionfind::UnionFind;
-use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
 use rustc_hash::FxHashMap;
@@ -326,19 +324,64 @@ impl Board {
     /// Regions under the given tile states: for every junction, the index of its region
     /// (regions numbered from 0 in order of their lowest junction).
     pub fn regions(&self, tile_states: &[u8]) -> Vec<usize> {
-        let mut sets = UnionFind::<usize>::new(self.junction_count());
-        for j in 0..self.junction_count() as JunctionId {
-            for to in self.band_neighbours(j, tile_states) {
-                sets.union(j as usize, to as usize);
+        let mut roots = Vec::new();
+        self.region_roots(tile_states, &mut roots);
+        let mut numbers = vec![0; roots.len()];
+        let mut next = 0;
+        for j in 0..roots.len() {
+            let root = roots[j] as usize;
+            if root == j {
+                numbers[j] = next;
+                next += 1;
+            } else {
+                numbers[j] = numbers[root];
             }
         }
-        let mut numbering: BTreeMap<usize, usize> = BTreeMap::new();
-        (0..self.junction_count())
-            .map(|j| {
-                let root = sets.find(j);
-                let next = numbering.len();
-                *numbering.entry(root).or_insert(next)
-            })
-            .collect()
+        numbers
     }
+
+    /// Regions under the given tile states, written into `roots`: for every junction,
+    /// the lowest junction of its region. The tiles' bands are joined one by one in a
+    /// union-find kept in `roots` itself, so that a caller who asks at every node of a
+    /// search (the robot's appraisal) allocates nothing once `roots` has room. It reads
+    /// the tiles' bands, from which the band links were built; the appraisal's tests
+    /// hold it to a walk along the band links.
+    pub fn region_roots(&self, tile_states: &[u8], roots: &mut Vec<JunctionId>) {
+        let n = self.junction_count();
+        roots.clear();
+        roots.extend(0..n as JunctionId);
+        let states = self.tiles.states();
+        for (cell, &state) in tile_states.iter().enumerate() {
+            let corners = self.cell_corners(cell as CellId);
+            for band in &states[state as usize].bands {
+                let mut joined = band.iter().filter_map(|&c| corners[c as usize]);
+                let Some(first) = joined.next() else {
+                    continue;
+                };
+                for j in joined {
+                    let (a, b) = (root_of(roots, first), root_of(roots, j));
+                    // The lower junction stays the root: a region's root is its lowest.
+                    if a != b {
+                        roots[a.max(b) as usize] = a.min(b);
+                    }
+                }
+            }
+        }
+        // A junction's parent is never above it, so in junction order every parent
+        // already points at its root.
+        for j in 0..n {
+            roots[j] = roots[roots[j] as usize];
+        }
+    }
+}
+
+/// The root of `j`'s set in a union-find kept as parent links, halving the path there
+/// as it goes.
+fn root_of(parent: &mut [JunctionId], mut j: JunctionId) -> JunctionId {
+    while parent[j as usize] != j {
+        let up = parent[parent[j as usize] as usize];
+        parent[j as usize] = up;
+        j = up;
+    }
+    j
 }
