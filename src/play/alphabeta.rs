@@ -16,7 +16,16 @@
 //! searched node's score and best step, kept between turns; at every node the table's
 //! best step comes first, then the stack moves that take the most pieces, then the two
 //! that last cut the search off at the same distance from the root (killers), then the
-//! ones that cut it off most often anywhere (history).
+//! ones that cut it off most often anywhere (history); flips likewise, the table's best,
+//! then no flip, then the tiles whose flips cut it off most often.
+//!
+//! **What it looks at less.** A flip and a stack move are two steps of the same side, so
+//! where the other side refutes a line the search must try every flip with every stack
+//! move, some 12,000 turns on a Truchet board. Late flips and late quiet moves are
+//! searched a step or two shallower first (late move reductions, as chess engines
+//! search), and again in full only where that shallow look beats the best so far: half
+//! a step deeper at 200 ms, and it beat the same robot without them in 26 of 40 games
+//! of truchet-boardspace (BENCHMARKS.md).
 //!
 //! **What a leaf is worth**, for the side to move: the ruleset's `evaluate`, with the
 //! stack term of [`super::appraisal`] in hundredths to break its ties, or without a hook
@@ -63,12 +72,25 @@ const INFINITY: i64 = WIN * 2;
 const CLOCK_EVERY: u64 = 8;
 /// The table's size: `1 << TABLE_BITS` entries (six megabytes).
 const TABLE_BITS: u32 = 18;
-/// History scores are kept in this many slots, by a hash of the move.
+/// History scores are kept in this many slots, by a hash of the move, and flips' in
+/// this many, by tile.
 const HISTORY_SLOTS: usize = 1 << 12;
+const FLIP_HISTORY_SLOTS: usize = 1 << 10;
 /// Moves after this many at a node, taking nothing, are searched a step shallower first
-/// (late move reductions), where at least this many steps are left.
+/// (late move reductions), where at least this many steps are left; after
+/// `VERY_LATE_MOVES`, two steps shallower where at least `VERY_REDUCED_FROM` are left.
 const LATE_MOVES: usize = 4;
 const REDUCED_FROM: u32 = 4;
+const VERY_LATE_MOVES: usize = 12;
+const VERY_REDUCED_FROM: u32 = 5;
+/// Flip options after this many at a node (the table's best, no flip, and the flip that
+/// cut the search off most often) are searched this many steps shallower first, where
+/// at least [`REDUCED_FROM`] steps are left: most flips change nothing that matters, and
+/// a side's flip and its stack move are two steps of the same side, so where that side
+/// is refuted every flip times every move must be searched (some 12,000 of them on a
+/// Truchet board).
+const LATE_FLIPS: usize = 3;
+const FLIP_REDUCTION: u32 = 2;
 
 /// How much the robot searches each turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -253,6 +275,11 @@ struct Search<'a> {
     killers: Vec<[Option<Delta>; 2]>,
     /// How often a move cut the search off, by a hash of it.
     history: Vec<u32>,
+    /// How often a flip cut the search off, by its tile.
+    flip_history: Vec<u32>,
+    /// Whether late flips and moves are searched shallower first: off only where a test
+    /// holds the search to the value of one that looks at everything.
+    reductions: bool,
     /// The best move found at the root in the round being searched, and its score.
     root_best: Option<(Delta, i64)>,
     /// The side the robot moves for: a drawn game is a little worse for it than even.
@@ -278,6 +305,8 @@ impl<'a> Search<'a> {
             out_of_time: false,
             killers: vec![[None, None]; MAX_DEPTH as usize + 2],
             history: vec![0; HISTORY_SLOTS],
+            flip_history: vec![0; FLIP_HISTORY_SLOTS],
+            reductions: true,
             root_best: None,
             root_side: 0,
         }
@@ -413,23 +442,25 @@ impl<'a> Search<'a> {
         if depth == 0 {
             return Ok(Some((self.appraise(position)?, 0)));
         }
-        // Option 0 is no flip, option k + 1 the k-th flippable tile.
-        let mut options: Vec<u32> = (0..=flips.len() as u32).collect();
-        if let Some(h) = hinted.filter(|&h| (h as usize) <= flips.len()) {
-            options.swap(0, h as usize);
-            options[1..].sort_unstable();
-        }
+        let options = self.flip_order(&flips, hinted);
         let mut best: Option<(i64, u32)> = None;
-        for option in options {
+        for (k, option) in options.into_iter().enumerate() {
             let flip = (option > 0).then(|| flips[option as usize - 1]);
             let step = Step::Move(flip);
             // The first option with the whole window, the others first with none (they
-            // are expected to be worse), searched again only where one is not.
+            // are expected to be worse) and late ones shallower, searched again in full
+            // only where one is not worse.
+            let late = self.reductions && k >= LATE_FLIPS && depth >= REDUCED_FROM;
             let score = if best.is_none() {
                 self.node(position, step, depth - 1, alpha, beta, ply)?
             } else {
-                match self.node(position, step, depth - 1, alpha, alpha + 1, ply)? {
-                    Some(s) if s > alpha && s < beta && !self.out_of_time => {
+                let probe_depth = if late {
+                    depth - 1 - FLIP_REDUCTION
+                } else {
+                    depth - 1
+                };
+                match self.node(position, step, probe_depth, alpha, alpha + 1, ply)? {
+                    Some(s) if s > alpha && (late || s < beta) && !self.out_of_time => {
                         self.node(position, step, depth - 1, alpha, beta, ply)?
                     }
                     other => other,
@@ -446,6 +477,10 @@ impl<'a> Search<'a> {
             }
             alpha = alpha.max(score);
             if alpha >= beta {
+                if let Some(cell) = flip {
+                    let slot = &mut self.flip_history[usize::from(cell) % FLIP_HISTORY_SLOTS];
+                    *slot = slot.saturating_add(depth * depth);
+                }
                 break;
             }
         }
@@ -489,12 +524,19 @@ impl<'a> Search<'a> {
             let score = if best.is_none() {
                 -self.search(&next, Step::Flip, depth - 1, -beta, -alpha, ply + 1)?
             } else {
-                // Late quiet moves are looked at a step shallower, with no window: only
-                // one that comes out better than the best is searched again in full.
-                let late = k >= LATE_MOVES
+                // Late quiet moves are looked at a step or two shallower, with no window:
+                // only one that comes out better than the best is searched again in full.
+                let late = self.reductions
+                    && k >= LATE_MOVES
                     && depth >= REDUCED_FROM
                     && delta.pieces_taken(position, mover) == 0;
-                let reduced = if late { depth - 2 } else { depth - 1 };
+                let reduced = if !late {
+                    depth - 1
+                } else if k >= VERY_LATE_MOVES && depth >= VERY_REDUCED_FROM {
+                    depth - 3
+                } else {
+                    depth - 2
+                };
                 let probe =
                     -self.search(&next, Step::Flip, reduced, -alpha - 1, -alpha, ply + 1)?;
                 if probe > alpha && (late || probe < beta) && !self.out_of_time {
@@ -529,6 +571,27 @@ impl<'a> Search<'a> {
         flip: Option<CellId>,
     ) -> Result<Vec<Delta>, GameError> {
         Ok(self.variant.distinct_deltas_flipping(position, flip)?)
+    }
+
+    /// The order to search a flip node's options in (option 0 is no flip, option k + 1
+    /// the k-th of `flips`): the table's best, then no flip, then the tiles whose flips
+    /// cut the search off most often.
+    fn flip_order(&self, flips: &[CellId], hinted: Option<u32>) -> Vec<u32> {
+        let mut keyed: Vec<(u32, u32)> = (0..=flips.len() as u32)
+            .map(|option| {
+                let key = if hinted == Some(option) {
+                    u32::MAX
+                } else if option == 0 {
+                    u32::MAX - 1
+                } else {
+                    let cell = usize::from(flips[option as usize - 1]);
+                    self.flip_history[cell % FLIP_HISTORY_SLOTS].min(u32::MAX - 2)
+                };
+                (key, option)
+            })
+            .collect();
+        keyed.sort_by_key(|&(key, option)| (std::cmp::Reverse(key), option));
+        keyed.into_iter().map(|(_, option)| option).collect()
     }
 
     /// The order to search `moves` in: the table's best, then the most pieces taken,
