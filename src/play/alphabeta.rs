@@ -85,10 +85,8 @@ const VERY_LATE_MOVES: usize = 12;
 const VERY_REDUCED_FROM: u32 = 5;
 /// Flip options after this many at a node (the table's best, no flip, and the flip that
 /// cut the search off most often) are searched this many steps shallower first, where
-/// at least [`REDUCED_FROM`] steps are left: most flips change nothing that matters, and
-/// a side's flip and its stack move are two steps of the same side, so where that side
-/// is refuted every flip times every move must be searched (some 12,000 of them on a
-/// Truchet board).
+/// at least [`REDUCED_FROM`] steps are left: most flips change nothing that matters
+/// (why this pays: the module's "What it looks at less").
 const LATE_FLIPS: usize = 3;
 const FLIP_REDUCTION: u32 = 2;
 
