@@ -3,15 +3,20 @@
 //! rule asks about ([`crate::ruleset::goals`]), its stacks weighted by height and by how
 //! far they have come toward those goals (or, without any, toward the other side's home
 //! edge), the size of the regions they stand in, how many of them can move, and which of
-//! them an adjacent enemy could take (by the ruleset's capture table).
+//! them an adjacent enemy could take (by the ruleset's capture table); and, where one
+//! side is far ahead, how close it has come to the other's last stacks and how much room
+//! it has left them.
 //!
 //! The terms are those of Boardspace's own Truchet robot (pieces, bases held, stacks by
 //! height and advance, height times region size), with the goals, the advance and the
 //! threats read from the ruleset instead of written for one game, and two more
 //! (mobility and threats) for the ways Truchet games are won besides captures: leaving
-//! the other side no move, and taking what stands unguarded. Each term is a difference
-//! (the player's less the other's) and the appraisal their weighted sum, in pieces'
-//! worth ([`Weights`]).
+//! the other side no move, and taking what stands unguarded. The last two (distance and
+//! room) are the endgame's: far ahead, every other term is flat while the other side's
+//! last pieces run, and the robot wandered until a quiet-turn rule drew the game (a
+//! chess engine's "mop-up" term drives a lone king to the edge for the same reason).
+//! Each term is a difference (the player's less the other's) and the appraisal their
+//! weighted sum, in pieces' worth ([`Weights`]).
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -22,11 +27,11 @@ use crate::ruleset::goals::Goal;
 use crate::ruleset::Variant;
 
 /// How many terms an appraisal has, in the order of [`TERMS`].
-pub const TERM_COUNT: usize = 6;
+pub const TERM_COUNT: usize = 8;
 
 /// The terms by name.
 pub const TERMS: [&str; TERM_COUNT] = [
-    "material", "goals", "stacks", "regions", "mobility", "threats",
+    "material", "goals", "stacks", "regions", "mobility", "threats", "distance", "room",
 ];
 
 /// The weight of each term, in pieces' worth per unit of the term.
@@ -41,9 +46,21 @@ impl Weights {
     /// 0.014 per height and junction of its region); three tenths of a piece per stack
     /// that can move (a twentieth drew most games of Browne's Truchet against the robot
     /// before it: leaving the other side no move is a way to win there); a fifth of a
-    /// piece per height of a stack an adjacent enemy can take.
+    /// piece per height of a stack an adjacent enemy can take; far ahead, a twentieth of
+    /// a piece per step between the other's stacks and the nearest two of one's own,
+    /// and three hundredths per junction those stacks can step to (together a fraction
+    /// of a piece, so that closing in never outweighs taking one).
     pub fn standard(start_material: f64) -> Weights {
-        Weights([1.0, 0.5 * start_material, 0.1, 0.014, 0.3, -0.2])
+        Weights([
+            1.0,
+            0.5 * start_material,
+            0.1,
+            0.014,
+            0.3,
+            -0.2,
+            -0.05,
+            0.03,
+        ])
     }
 }
 
@@ -67,6 +84,23 @@ pub struct Appraiser {
 struct Scratch {
     region: Vec<JunctionId>,
     sizes: Vec<u32>,
+    /// For the walks of [`Appraiser::closing_in`].
+    steps: Vec<u8>,
+    queue: Vec<JunctionId>,
+}
+
+/// Where a side is this many times the other's material, with at most [`FEW_STACKS`]
+/// stacks left to the other, it closes in (the terms `distance` and `room`).
+const FAR_AHEAD: u32 = 3;
+const FEW_STACKS: u32 = 4;
+
+/// How far a side far ahead has closed in on the other's stacks.
+struct ClosingIn {
+    ahead: PlayerId,
+    /// The steps from each of the other side's stacks to the two nearest of its own.
+    distance: f64,
+    /// The empty junctions the other side's stacks can step to, summed.
+    room: f64,
 }
 
 impl Appraiser {
@@ -138,6 +172,11 @@ impl Appraiser {
                 *t += sign * o;
             }
         }
+        if let Some(closing) = self.closing_in(position, scratch) {
+            let sign = if closing.ahead == player { 1.0 } else { -1.0 };
+            terms[6] = sign * closing.distance;
+            terms[7] = -sign * closing.room;
+        }
         terms
     }
 
@@ -181,7 +220,40 @@ impl Appraiser {
                 threats += f64::from(height);
             }
         }
-        [material, goals, stacks, regions, mobility, threats]
+        [
+            material, goals, stacks, regions, mobility, threats, 0.0, 0.0,
+        ]
+    }
+
+    /// A side far ahead, and how far it has closed in: the steps from each of the other
+    /// side's stacks to its two nearest stacks, and the empty junctions those stacks
+    /// can step to. `None` where no side is far ahead (see [`FAR_AHEAD`]) or the board
+    /// grows as it is played.
+    fn closing_in(&self, position: &Position, scratch: &mut Scratch) -> Option<ClosingIn> {
+        if position.board().is_patch() {
+            return None;
+        }
+        let material = [0, 1].map(|p| position.pieces(p) + position.supply(p));
+        let ahead = (0..2u8).find(|&p| {
+            let other = material[1 - p as usize];
+            other > 0 && material[p as usize] >= FAR_AHEAD * other
+        })?;
+        let behind = 1 - ahead;
+        if position.stack_count(behind) > FEW_STACKS {
+            return None;
+        }
+        let (mut distance, mut room) = (0, 0);
+        for j in position.held_junctions() {
+            if position.stack(j).owner() == Some(behind) {
+                distance += nearest_two(position, j, ahead, scratch);
+                room += reach(position, j, scratch);
+            }
+        }
+        Some(ClosingIn {
+            ahead,
+            distance: f64::from(distance),
+            room: f64::from(room),
+        })
     }
 
     /// The tallest landing the other side could make on `j` from the junctions next to
@@ -227,6 +299,68 @@ fn can_move(position: &Position, j: JunctionId, height: u8) -> bool {
                 .neighbours(j)
                 .iter()
                 .any(|&k| position.stack(k).is_empty()))
+}
+
+/// The steps (between junctions sharing a tile side) from `from` to the nearest two
+/// stacks of `side`, or twice the steps to its one stack: a breadth-first walk that
+/// stops at the second.
+fn nearest_two(
+    position: &Position,
+    from: JunctionId,
+    side: PlayerId,
+    scratch: &mut Scratch,
+) -> u32 {
+    let board = position.board();
+    let steps = &mut scratch.steps;
+    steps.clear();
+    steps.resize(board.junction_count(), u8::MAX);
+    let queue = &mut scratch.queue;
+    queue.clear();
+    queue.push(from);
+    steps[from as usize] = 0;
+    let (mut found, mut total, mut last) = (0, 0, 0);
+    let mut next = 0;
+    while next < queue.len() && found < 2 {
+        let j = queue[next];
+        next += 1;
+        let here = steps[j as usize];
+        for &k in board.neighbours(j) {
+            if steps[k as usize] != u8::MAX {
+                continue;
+            }
+            steps[k as usize] = here.saturating_add(1);
+            queue.push(k);
+            if found < 2 && position.stack(k).owner() == Some(side) {
+                found += 1;
+                last = u32::from(steps[k as usize]);
+                total += last;
+            }
+        }
+    }
+    if found == 1 {
+        total += last;
+    }
+    total
+}
+
+/// How many empty junctions the stack on `j` can step to: along bands, through empty
+/// junctions only.
+fn reach(position: &Position, j: JunctionId, scratch: &mut Scratch) -> u32 {
+    let board = position.board();
+    let queue = &mut scratch.queue;
+    queue.clear();
+    queue.push(j);
+    let mut next = 0;
+    while next < queue.len() {
+        let at = queue[next];
+        next += 1;
+        for k in board.band_neighbours(at, position.tiles()) {
+            if k != j && position.stack(k).is_empty() && !queue.contains(&k) {
+                queue.push(k);
+            }
+        }
+    }
+    queue.len() as u32 - 1
 }
 
 /// Each junction's region (junctions joined by bands) into `scratch.region`, as the
@@ -300,6 +434,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Three pieces against one: the side ahead is scored by the steps from the lone
+    /// piece to its two nearest stacks and by the junctions the piece can step to,
+    /// counted here by hand on a board of `/` tiles, where bands run up to the right.
+    #[test]
+    fn far_ahead_the_side_ahead_closes_in() {
+        let variant = Variant::load_named("truchet-browne", None).unwrap();
+        let appraiser = Appraiser::new(&variant);
+        let tiles = ["rrrrrrr"; 7].join("/");
+        // o on e4; x on g6 (four steps away, on the piece's diagonal), b4 (three) and
+        // e2 (two). Along its diagonal the piece steps to d3, c2 and b1, and to f5 before
+        // g6 blocks it.
+        let stacks = "......../......../......x./......../.x..o.../......../....x.../........";
+        let position = variant
+            .model
+            .parse_position(&format!("{tiles} {stacks} x 0"))
+            .unwrap();
+        let terms = appraiser.terms(&position, 0);
+        assert_eq!((terms[6], terms[7]), (2.0 + 3.0, -4.0), "for x, ahead");
+        let terms = appraiser.terms(&position, 1);
+        assert_eq!((terms[6], terms[7]), (-5.0, 4.0), "for o, behind");
+        // Two pieces against one is not far enough ahead.
+        let stacks = "......../......../......../......../.x..o.../......../....x.../........";
+        let position = variant
+            .model
+            .parse_position(&format!("{tiles} {stacks} x 0"))
+            .unwrap();
+        assert_eq!(&appraiser.terms(&position, 0)[6..], &[0.0, 0.0]);
     }
 
     /// The board's union of the tiles' bands finds the regions that a walk along band

@@ -68,7 +68,8 @@ pub const PLAYER_KINDS: &[(PlayerKind, &str)] = &[
         "the classical robot: alpha-beta search over half-turn steps (a flip, then a stack \
          move), four deep (`alphabeta:6` six, `alphabeta:300ms` as deep as 0.3 s of thinking \
          allows), with a transposition table, scoring the positions it reaches by the \
-         ruleset's `evaluate`, or by material, goals, stacks, regions, mobility and threats",
+         ruleset's `evaluate`, or by material, goals, stacks, regions, mobility and threats \
+         (far ahead, also by how close it has come to what is left)",
     ),
     (PlayerKind::Human, "you: type turns in the terminal"),
 ];
