@@ -240,6 +240,15 @@ pub(crate) fn for_each_turn_of_group(
     })
 }
 
+impl Position {
+    /// The empty junctions the stack on `from` could step to (along band links, through
+    /// empty junctions only), pushed onto `out`: the walk the generator makes, for
+    /// whoever weighs how free a stack is.
+    pub fn step_reach(&self, from: JunctionId, out: &mut Vec<JunctionId>) {
+        with_scratch(|scratch| scratch.reach(self.board(), self.tiles(), self.stacks(), from, out));
+    }
+}
+
 /// Runs `f` with the thread's scratch space. A walk nested in a visit takes a fresh one;
 /// the last one back is kept.
 fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {

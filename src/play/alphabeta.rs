@@ -30,10 +30,11 @@
 //! **What a leaf is worth**, for the side to move: the ruleset's `evaluate`, with the
 //! stack term of [`super::appraisal`] in hundredths to break its ties, or without a hook
 //! the whole appraisal (material, goals, stacks by height and advance, regions, mobility,
-//! threats, and far ahead how close it has come to the other side's last stacks). A finished game scores a win or loss larger than any appraisal, sooner
-//! better, and a draw half a piece below even for the robot's own side (contempt), so
-//! it plays on from a level position rather than let a draw rule end the game. A board
-//! the game has already been through (the same stacks on the same tiles, the same side
+//! threats, and far ahead how close it has come to the other side's last stacks). A
+//! finished game scores a win or loss larger than any appraisal, sooner better, and a
+//! draw half a piece below even for the robot's own side (contempt), so it plays on
+//! from a level position rather than let a draw rule end the game. A board the game
+//! has already been through (the same stacks on the same tiles, the same side
 //! to move) is scored as a draw too: going round in circles gets nowhere, and without
 //! it two robots shuffled pieces back and forth until a quiet-turn rule drew the game
 //! or, on a ruleset without one, for hundreds of turns.

@@ -246,7 +246,9 @@ impl Appraiser {
         for j in position.held_junctions() {
             if position.stack(j).owner() == Some(behind) {
                 distance += nearest_two(position, j, ahead, scratch);
-                room += reach(position, j, scratch);
+                scratch.queue.clear();
+                position.step_reach(j, &mut scratch.queue);
+                room += scratch.queue.len() as u32;
             }
         }
         Some(ClosingIn {
@@ -318,9 +320,9 @@ fn nearest_two(
     queue.clear();
     queue.push(from);
     steps[from as usize] = 0;
-    let (mut found, mut total, mut last) = (0, 0, 0);
+    let (mut found, mut total) = (0, 0);
     let mut next = 0;
-    while next < queue.len() && found < 2 {
+    while next < queue.len() {
         let j = queue[next];
         next += 1;
         let here = steps[j as usize];
@@ -330,37 +332,17 @@ fn nearest_two(
             }
             steps[k as usize] = here.saturating_add(1);
             queue.push(k);
-            if found < 2 && position.stack(k).owner() == Some(side) {
+            if position.stack(k).owner() == Some(side) {
+                total += u32::from(steps[k as usize]);
                 found += 1;
-                last = u32::from(steps[k as usize]);
-                total += last;
+                if found == 2 {
+                    return total;
+                }
             }
         }
     }
-    if found == 1 {
-        total += last;
-    }
-    total
-}
-
-/// How many empty junctions the stack on `j` can step to: along bands, through empty
-/// junctions only.
-fn reach(position: &Position, j: JunctionId, scratch: &mut Scratch) -> u32 {
-    let board = position.board();
-    let queue = &mut scratch.queue;
-    queue.clear();
-    queue.push(j);
-    let mut next = 0;
-    while next < queue.len() {
-        let at = queue[next];
-        next += 1;
-        for k in board.band_neighbours(at, position.tiles()) {
-            if k != j && position.stack(k).is_empty() && !queue.contains(&k) {
-                queue.push(k);
-            }
-        }
-    }
-    queue.len() as u32 - 1
+    // One stack only: counted twice.
+    2 * total
 }
 
 /// Each junction's region (junctions joined by bands) into `scratch.region`, as the
