@@ -72,6 +72,9 @@ pub struct Appraiser {
     distance: [Option<Vec<u8>>; 2],
     /// The farthest any junction is from them: a stack there has advanced nothing.
     farthest: [u8; 2],
+    /// The most steps between two junctions of the board: the most a stack's distance
+    /// or room counts for when closing in.
+    across: u32,
     capture: CaptureTable,
     /// Each player's junction colour: a stack there is at home for the capture table.
     colours: [Colour; 2],
@@ -94,12 +97,18 @@ struct Scratch {
 const FAR_AHEAD: u32 = 3;
 const FEW_STACKS: u32 = 4;
 
-/// How far a side far ahead has closed in on the other's stacks.
+/// How far a side far ahead has closed in on the other's stacks. Each of the other
+/// side's stacks counts at most the board's breadth in steps (or junctions), and the sums
+/// are taken less the most that [`FEW_STACKS`] stacks could count, so that neither is
+/// ever above zero: taking a stack never costs the side ahead, nor does the capture that
+/// brings it this far ahead. Counted from zero instead, that capture cost the side ahead
+/// the steps and room of every stack left, two or three pieces' worth, and the robot
+/// stood at twelve pieces against five rather than take the fifth.
 struct ClosingIn {
     ahead: PlayerId,
     /// The steps from each of the other side's stacks to the two nearest of its own.
     distance: f64,
-    /// The empty junctions the other side's stacks can step to, summed.
+    /// The empty junctions the other side's stacks can step to.
     room: f64,
 }
 
@@ -116,7 +125,12 @@ impl Appraiser {
         let board = &variant.model.board;
         let mut distance = [None, None];
         let mut farthest = [0, 0];
+        let mut across = 0;
         if !board.is_patch() {
+            across = (0..board.junction_count() as JunctionId)
+                .map(|j| steps_from(variant, &[j]).into_iter().max().unwrap_or(0))
+                .max()
+                .map_or(0, u32::from);
             for player in 0..2u8 {
                 let mut targets: Vec<JunctionId> = goals
                     .iter()
@@ -137,6 +151,7 @@ impl Appraiser {
             goals,
             distance,
             farthest,
+            across,
             capture: variant.model.rules.capture.clone(),
             colours: [0, 1].map(|p| variant.model.rules.colour_of(p)),
             max_height: variant.model.rules.max_height,
@@ -245,16 +260,17 @@ impl Appraiser {
         let (mut distance, mut room) = (0, 0);
         for j in position.held_junctions() {
             if position.stack(j).owner() == Some(behind) {
-                distance += nearest_two(position, j, ahead, scratch);
+                distance += nearest_two(position, j, ahead, scratch).min(self.across);
                 scratch.queue.clear();
                 position.step_reach(j, &mut scratch.queue);
-                room += scratch.queue.len() as u32;
+                room += (scratch.queue.len() as u32).min(self.across);
             }
         }
+        let most = f64::from(FEW_STACKS * self.across);
         Some(ClosingIn {
             ahead,
-            distance: f64::from(distance),
-            room: f64::from(room),
+            distance: f64::from(distance) - most,
+            room: f64::from(room) - most,
         })
     }
 
@@ -420,7 +436,9 @@ mod tests {
 
     /// Three pieces against one: the side ahead is scored by the steps from the lone
     /// piece to its two nearest stacks and by the junctions the piece can step to,
-    /// counted here by hand on a board of `/` tiles, where bands run up to the right.
+    /// counted here by hand on a board of `/` tiles, where bands run up to the right,
+    /// each less the most four stacks could count (14 steps apiece, the breadth of the
+    /// board corner to corner); two against one is not far enough ahead.
     #[test]
     fn far_ahead_the_side_ahead_closes_in() {
         let variant = Variant::load_named("truchet-browne", None).unwrap();
@@ -435,9 +453,13 @@ mod tests {
             .parse_position(&format!("{tiles} {stacks} x 0"))
             .unwrap();
         let terms = appraiser.terms(&position, 0);
-        assert_eq!((terms[6], terms[7]), (2.0 + 3.0, -4.0), "for x, ahead");
+        assert_eq!(
+            (terms[6], terms[7]),
+            (2.0 + 3.0 - 56.0, 56.0 - 4.0),
+            "for x, ahead"
+        );
         let terms = appraiser.terms(&position, 1);
-        assert_eq!((terms[6], terms[7]), (-5.0, 4.0), "for o, behind");
+        assert_eq!((terms[6], terms[7]), (51.0, -52.0), "for o, behind");
         // Two pieces against one is not far enough ahead.
         let stacks = "......../......../......../......../.x..o.../......../....x.../........";
         let position = variant
@@ -445,6 +467,53 @@ mod tests {
             .parse_position(&format!("{tiles} {stacks} x 0"))
             .unwrap();
         assert_eq!(&appraiser.terms(&position, 0)[6..], &[0.0, 0.0]);
+    }
+
+    /// The capture that brings a side three times the other's material, and every
+    /// capture after it, raise its appraisal by more than the piece: closing in counts
+    /// what is left to do, never a cost of having come this far.
+    #[test]
+    fn taking_a_stack_far_ahead_never_costs_the_closing_in() {
+        let variant = Variant::load_named("truchet-browne", None).unwrap();
+        let appraiser = Appraiser::new(&variant);
+        let tiles = ["rrrrrrr"; 7].join("/");
+        let closing = |stacks: &str| {
+            let position = variant
+                .model
+                .parse_position(&format!("{tiles} {stacks} x 0"))
+                .unwrap();
+            let [.., distance, room] = appraiser.terms(&position, 0);
+            let w = appraiser.weights().0;
+            distance * w[6] + room * w[7]
+        };
+        // Nine x pieces against o's four, then three, two and one: o's stacks go from
+        // the far corner inward, the last one nearest to x.
+        let x = "xxxx..../x......./x......./......../......../......../.......x/......xx";
+        let o_stacks = ["a1", "h8", "d5", "e4"];
+        let mut before = closing(&with_o(x, &o_stacks));
+        assert_eq!(before, 0.0, "nine against four is not three to one");
+        for left in (1..o_stacks.len()).rev() {
+            let after = closing(&with_o(x, &o_stacks[o_stacks.len() - left..]));
+            assert!(
+                after > before,
+                "{left} left: {after} after, {before} before"
+            );
+            before = after;
+        }
+    }
+
+    /// `stacks` (rows from 8 down to 1) with an o piece on each of `junctions`.
+    fn with_o(stacks: &str, junctions: &[&str]) -> String {
+        let mut rows: Vec<Vec<u8>> = stacks.split('/').map(|r| r.as_bytes().to_vec()).collect();
+        for name in junctions {
+            let (file, rank) = (name.as_bytes()[0] - b'a', name.as_bytes()[1] - b'1');
+            rows[7 - rank as usize][file as usize] = b'o';
+        }
+        let rows: Vec<String> = rows
+            .into_iter()
+            .map(|r| String::from_utf8(r).unwrap())
+            .collect();
+        rows.join("/")
     }
 
     /// The board's union of the tiles' bands finds the regions that a walk along band
