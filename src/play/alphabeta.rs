@@ -30,14 +30,15 @@
 //! **What a leaf is worth**, for the side to move: the ruleset's `evaluate`, with the
 //! stack term of [`super::appraisal`] in hundredths to break its ties, or without a hook
 //! the whole appraisal (material, goals, stacks by height and advance, regions, mobility,
-//! threats, and far ahead how close it has come to the other side's last stacks). A
-//! finished game scores a win or loss larger than any appraisal, sooner better, and a
-//! draw half a piece below even for the robot's own side (contempt), so it plays on
-//! from a level position rather than let a draw rule end the game. A board the game
-//! has already been through (the same stacks on the same tiles, the same side
-//! to move) is scored as a draw too: going round in circles gets nowhere, and without
-//! it two robots shuffled pieces back and forth until a quiet-turn rule drew the game
-//! or, on a ruleset without one, for hundreds of turns.
+//! threats, and far ahead how close it has come to the other side's last stacks), faded
+//! toward even as the turns without a capture near the end rule's limit for them, where
+//! it has one (see [`Search::appraise`]). A finished game scores a win or loss larger
+//! than any appraisal, sooner better, and a draw half a piece below even for the robot's
+//! own side (contempt), so it plays on from a level position rather than let a draw
+//! rule end the game. A board the game has already been through (the same stacks on
+//! the same tiles, the same side to move) is scored as a draw too: going round in
+//! circles gets nowhere, and without it two robots shuffled pieces back and forth until
+//! a quiet-turn rule drew the game or, on a ruleset without one, for hundreds of turns.
 
 use std::hash::{Hash, Hasher};
 
@@ -150,6 +151,9 @@ pub struct AlphaBetaPlayer {
 /// What the robot keeps from turn to turn.
 struct Kept {
     appraiser: Appraiser,
+    /// The turns without a capture that draw the game, where the end rule has such a
+    /// limit (see [`quiet_limit`]).
+    quiet_limit: Option<u32>,
     table: Table,
     /// The side it searched for: the table's drawn games are scored for that side.
     side: PlayerId,
@@ -207,6 +211,7 @@ impl Player for AlphaBetaPlayer {
         }
         let kept = self.kept.get_or_insert_with(|| Kept {
             appraiser: Appraiser::new(variant),
+            quiet_limit: quiet_limit(variant),
             table: Table::new(TABLE_BITS),
             side,
             seen: FxHashSet::default(),
@@ -223,6 +228,7 @@ impl Player for AlphaBetaPlayer {
         let mut search = Search::new(
             variant,
             &kept.appraiser,
+            kept.quiet_limit,
             &mut kept.table,
             &kept.seen,
             self.limit,
@@ -262,6 +268,7 @@ enum Step {
 struct Search<'a> {
     variant: &'a Variant,
     appraiser: &'a Appraiser,
+    quiet_limit: Option<u32>,
     table: &'a mut Table,
     /// Boards the game has been through: reaching one again is scored as a draw.
     seen: &'a FxHashSet<u64>,
@@ -289,6 +296,7 @@ impl<'a> Search<'a> {
     fn new(
         variant: &'a Variant,
         appraiser: &'a Appraiser,
+        quiet_limit: Option<u32>,
         table: &'a mut Table,
         seen: &'a FxHashSet<u64>,
         limit: Limit,
@@ -296,6 +304,7 @@ impl<'a> Search<'a> {
         Search {
             variant,
             appraiser,
+            quiet_limit,
             table,
             seen,
             clock: ThinkingClock::start(),
@@ -664,15 +673,26 @@ impl<'a> Search<'a> {
         self.appraise(position)
     }
 
-    /// A leaf's value for its side to move.
+    /// A leaf's value for its side to move, drawn toward even as the turns without a
+    /// capture near the ruleset's limit: half its worth at the limit, so a lead held
+    /// without taking anything fades and a capture, which starts the count again, gains
+    /// more the longer the count has run. Without it the robot, far ahead, let a hundred
+    /// quiet turns pass and the game be drawn, seeing the draw only in its last few.
+    /// (Chess engines fade their evaluation with the fifty-move count alike.)
     fn appraise(&self, position: &Position) -> Result<i64, GameError> {
         let player = position.side();
-        if self.variant.has_evaluation() {
+        let worth = if self.variant.has_evaluation() {
             let hook = self.variant.evaluate(position, player)? as f64;
             let stacks = self.appraiser.terms(position, player)[2];
-            return Ok((hook * PIECE + stacks * PIECE / 100.0) as i64);
-        }
-        Ok((self.appraiser.appraise(position, player) * PIECE) as i64)
+            hook + stacks / 100.0
+        } else {
+            self.appraiser.appraise(position, player)
+        };
+        let fade = self.quiet_limit.map_or(1.0, |limit| {
+            let quiet = f64::from(position.quiet_turns().min(limit));
+            1.0 - quiet / (2.0 * f64::from(limit))
+        });
+        Ok((worth * fade * PIECE) as i64)
     }
 
     fn time_is_up(&self) -> bool {
@@ -681,6 +701,43 @@ impl<'a> Search<'a> {
             Limit::Millis(ms) => self.clock.used_up(ms),
         }
     }
+}
+
+/// The turns without a capture after which the ruleset's end rule draws a game: the
+/// smallest count at which it calls the start position drawn, asked of the rule itself
+/// (so whatever the ruleset names it, or however it counts it); `None` where the start
+/// position is already over, or no count up to 65,536 ends it.
+fn quiet_limit(variant: &Variant) -> Option<u32> {
+    let mut position = variant.start_position(&vec![0; variant.model.board.cell_count()]);
+    let mut drawn_at = |quiet: u32| -> Option<bool> {
+        position.set_quiet_turns(quiet);
+        match variant.judge(&position) {
+            Ok(None) => Some(false),
+            Ok(Some(outcome)) => outcome.winner.is_none().then_some(true),
+            Err(_) => None,
+        }
+    };
+    if drawn_at(0)? {
+        return None;
+    }
+    // The first power of two that draws, then halve the gap below it.
+    let mut high = 1;
+    while !drawn_at(high)? {
+        if high >= 1 << 16 {
+            return None;
+        }
+        high *= 2;
+    }
+    let mut low = high / 2;
+    while high - low > 1 {
+        let middle = low + (high - low) / 2;
+        if drawn_at(middle)? {
+            high = middle;
+        } else {
+            low = middle;
+        }
+    }
+    Some(high)
 }
 
 /// A board's key without the counts that only grow (turns without a capture): the

@@ -101,6 +101,7 @@ fn pruning_finds_the_minimax_value() {
             let mut reference = Search::new(
                 &variant,
                 &appraiser,
+                None,
                 &mut reference_table,
                 &seen,
                 Limit::Depth(1),
@@ -108,8 +109,14 @@ fn pruning_finds_the_minimax_value() {
             // Drawn games score for the side searched for, as `root` sets it.
             reference.root_side = position.side();
             let exact = minimax(&reference, position, Step::Flip, depth, 0).unwrap();
-            let mut search =
-                Search::new(&variant, &appraiser, &mut table, &seen, Limit::Depth(depth));
+            let mut search = Search::new(
+                &variant,
+                &appraiser,
+                None,
+                &mut table,
+                &seen,
+                Limit::Depth(depth),
+            );
             // Looking at late turns less is the one thing meant to change a value.
             search.reductions = false;
             let (delta, score) = search.root(position).unwrap();
@@ -139,7 +146,14 @@ fn late_turns_are_looked_at_less() {
     for (k, game) in positions(&variant, 5, 4).iter().enumerate() {
         let nodes = |reductions: bool| {
             let mut table = Table::new(16);
-            let mut search = Search::new(&variant, &appraiser, &mut table, &seen, Limit::Depth(5));
+            let mut search = Search::new(
+                &variant,
+                &appraiser,
+                None,
+                &mut table,
+                &seen,
+                Limit::Depth(5),
+            );
             search.reductions = reductions;
             search.root(game.position()).unwrap();
             search.nodes
@@ -206,7 +220,14 @@ fn a_draw_costs_the_robots_own_side() {
     let appraiser = Appraiser::new(&variant);
     let mut table = Table::new(1);
     let seen = FxHashSet::default();
-    let mut search = Search::new(&variant, &appraiser, &mut table, &seen, Limit::Depth(1));
+    let mut search = Search::new(
+        &variant,
+        &appraiser,
+        None,
+        &mut table,
+        &seen,
+        Limit::Depth(1),
+    );
     let mover = start.position().side();
     // The robot moves for the side that drew it: that side to move next sees a gift.
     search.root_side = mover;
@@ -232,7 +253,14 @@ fn a_board_met_again_is_a_draw() {
     assert_ne!(board_key(&been), board_key(&new));
     let seen: FxHashSet<u64> = [board_key(&been)].into_iter().collect();
     let mut table = Table::new(1);
-    let mut search = Search::new(&variant, &appraiser, &mut table, &seen, Limit::Depth(2));
+    let mut search = Search::new(
+        &variant,
+        &appraiser,
+        None,
+        &mut table,
+        &seen,
+        Limit::Depth(2),
+    );
     search.root_side = position.side();
     let value = |search: &mut Search, at: &Position| {
         search
@@ -245,8 +273,82 @@ fn a_board_met_again_is_a_draw() {
     let searched = value(&mut search, &new);
     let alone = FxHashSet::default();
     let mut table = Table::new(1);
-    let mut fresh = Search::new(&variant, &appraiser, &mut table, &alone, Limit::Depth(2));
+    let mut fresh = Search::new(
+        &variant,
+        &appraiser,
+        None,
+        &mut table,
+        &alone,
+        Limit::Depth(2),
+    );
     fresh.root_side = position.side();
     assert_eq!(searched, value(&mut fresh, &new));
     assert_ne!(value(&mut fresh, &been), CONTEMPT, "not a draw by itself");
+}
+
+/// The robot finds a ruleset's quiet-turn limit by asking its end rule: Browne's 100 (and
+/// whatever `draw_after_quiet_turns` is set to), none for Boardspace's rules, which have
+/// no draw rule, unless it is set; Trugo's 100 on its growing board.
+#[test]
+fn the_quiet_turn_limit_is_the_end_rules_own() {
+    let load = |name: &str, limit: Option<&str>| {
+        let options = crate::ruleset::LoadOptions {
+            params: limit
+                .map(|l| vec![("draw_after_quiet_turns".into(), l.into())])
+                .unwrap_or_default(),
+            ..Default::default()
+        };
+        Variant::load_with(&crate::ruleset::find_variant(name).unwrap(), &options).unwrap()
+    };
+    assert_eq!(quiet_limit(&load("truchet-browne", None)), Some(100));
+    assert_eq!(quiet_limit(&load("truchet-browne", Some("7"))), Some(7));
+    assert_eq!(quiet_limit(&load("truchet-browne", Some("0"))), None);
+    assert_eq!(quiet_limit(&load("truchet-boardspace", None)), None);
+    assert_eq!(
+        quiet_limit(&load("truchet-boardspace", Some("40"))),
+        Some(40)
+    );
+    assert_eq!(quiet_limit(&load("trugo", None)), Some(100));
+}
+
+/// A leaf's worth fades with the turns without a capture: three quarters of it halfway to
+/// the limit, half at the limit; where the ruleset has no limit, not at all.
+#[test]
+fn a_quiet_lead_fades_toward_the_limit() {
+    let variant = Variant::load_named("truchet-browne", None).unwrap();
+    let appraiser = Appraiser::new(&variant);
+    let mut table = Table::new(1);
+    let seen = FxHashSet::default();
+    let game = &positions(&variant, 3, 1)[0];
+    let mut position = game.position().clone();
+    position.set_quiet_turns(0);
+    let worth = |search: &Search, position: &Position| search.appraise(position).unwrap();
+    let search = Search::new(
+        &variant,
+        &appraiser,
+        Some(100),
+        &mut table,
+        &seen,
+        Limit::Depth(1),
+    );
+    let full = worth(&search, &position);
+    assert_ne!(full, 0, "a position with something to fade");
+    position.set_quiet_turns(50);
+    let half_way = worth(&search, &position);
+    assert!(
+        (half_way - full * 3 / 4).abs() <= 1,
+        "{half_way} against {full}"
+    );
+    position.set_quiet_turns(100);
+    assert!((worth(&search, &position) - full / 2).abs() <= 1);
+    let mut table = Table::new(1);
+    let search = Search::new(
+        &variant,
+        &appraiser,
+        None,
+        &mut table,
+        &seen,
+        Limit::Depth(1),
+    );
+    assert_eq!(worth(&search, &position), full);
 }
