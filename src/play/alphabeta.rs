@@ -708,7 +708,7 @@ impl<'a> Search<'a> {
 /// (so whatever the ruleset names it, or however it counts it); `None` where the start
 /// position is already over, or no count up to 65,536 ends it.
 fn quiet_limit(variant: &Variant) -> Option<u32> {
-    let mut position = variant.start_position(&vec![0; variant.model.board.cell_count()]);
+    let mut position = variant.start_with_first_tiles();
     let mut drawn_at = |quiet: u32| -> Option<bool> {
         position.set_quiet_turns(quiet);
         match variant.judge(&position) {

@@ -115,7 +115,7 @@ struct ClosingIn {
 impl Appraiser {
     /// The appraisal of `variant` with its standard weights.
     pub fn new(variant: &Variant) -> Appraiser {
-        let start = variant.start_position(&vec![0; variant.model.board.cell_count()]);
+        let start = variant.start_with_first_tiles();
         let material = f64::from(start.pieces(0) + start.supply(0)).max(1.0);
         Appraiser::with_weights(variant, Weights::standard(material))
     }

@@ -81,7 +81,7 @@ impl Variant {
     /// Each player with their pieces at the start, and who moves first.
     fn describe_players(&self, line: &mut dyn FnMut(String)) {
         let rules = &self.model.rules;
-        let start = self.start_position(&vec![0; self.model.board.cell_count()]);
+        let start = self.start_with_first_tiles();
         for (p, spec) in rules.players.iter().enumerate() {
             let colour = match spec.colour {
                 Colour::Dark => "dark",
@@ -152,7 +152,7 @@ impl Variant {
     /// pieces and the board.
     fn describe_state(&self, line: &mut dyn FnMut(String)) {
         let rules = &self.model.rules;
-        let start = self.start_position(&vec![0; self.model.board.cell_count()]);
+        let start = self.start_with_first_tiles();
         if rules.kinds.len() > 1 || !rules.plain_pieces() {
             line("kinds of piece (the first is written without its letter):".into());
             for (kind, spec) in rules.kinds.iter().enumerate() {

@@ -149,7 +149,7 @@ impl Variant {
         if self.model.board.is_patch() {
             return goals;
         }
-        let mut position = self.start_position(&vec![0; self.model.board.cell_count()]);
+        let mut position = self.start_with_first_tiles();
         let mut rng = Pcg64Mcg::seed_from_u64(0x90a1);
         for _ in 0..PROBED_TURNS {
             let tape = Rc::new(RefCell::new(Tape::new(self.host.compared())));

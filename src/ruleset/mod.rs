@@ -247,6 +247,13 @@ impl Variant {
         }
     }
 
+    /// The start of play with every tile at its first state: what each side starts with
+    /// (pieces, supplies, counters) and who moves first, for readers that need those and
+    /// not a layout.
+    pub fn start_with_first_tiles(&self) -> Position {
+        self.start_position(&vec![0; self.model.board.cell_count()])
+    }
+
     /// The position at the start of play for a tile layout (one state per cell, by cell
     /// id; none on a patch): the start pieces, the counters, and the first player to move.
     pub fn start_position(&self, layout: &[u8]) -> Position {

@@ -22,7 +22,7 @@ impl GoalWorth {
         if variant.has_evaluation() || variant.goals().is_empty() {
             return GoalWorth(0.0);
         }
-        let start = variant.start_position(&vec![0; variant.model.board.cell_count()]);
+        let start = variant.start_with_first_tiles();
         GoalWorth(0.5 * f64::from(start.pieces(0) + start.supply(0)).max(1.0))
     }
 
