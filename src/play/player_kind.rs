@@ -69,7 +69,9 @@ pub const PLAYER_KINDS: &[(PlayerKind, &str)] = &[
          move), four deep (`alphabeta:6` six, `alphabeta:300ms` as deep as 0.3 s of thinking \
          allows), with a transposition table, scoring the positions it reaches by the \
          ruleset's `evaluate`, or by material, goals, stacks, regions, mobility and threats \
-         (far ahead, also by how close it has come to what is left)",
+         (far ahead, also by how close it has come to what is left); where the end rule \
+         draws after a run of turns without a capture, a score fades toward half as that \
+         run nears its end, so a lead is pressed rather than held",
     ),
     (PlayerKind::Human, "you: type turns in the terminal"),
 ];
