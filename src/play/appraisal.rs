@@ -15,6 +15,8 @@
 //! room) are the endgame's: far ahead, every other term is flat while the other side's
 //! last pieces run, and the robot wandered until a quiet-turn rule drew the game (a
 //! chess engine's "mop-up" term drives a lone king to the edge for the same reason).
+//! A goal won by taking pieces of a kind (a king) counts half as lost while an adjacent
+//! enemy could take a stack holding them: the capture is one turn away.
 //! Each term is a difference (the player's less the other's) and the appraisal their
 //! weighted sum, in pieces' worth ([`Weights`]).
 
@@ -204,7 +206,7 @@ impl Appraiser {
     ) -> [f64; TERM_COUNT] {
         let board = position.board();
         let material = f64::from(position.pieces(side) + position.supply(side));
-        let goals: f64 = self
+        let mut goals: f64 = self
             .goals
             .iter()
             .filter(|g| g.player() == side)
@@ -233,6 +235,15 @@ impl Appraiser {
                 .captures(self.attack_on(position, j, side), height, at_home)
             {
                 threats += f64::from(height);
+                // A stack holding pieces the other side wins by taking (a king) puts
+                // that goal within one capture: half of it counts as lost already.
+                goals -= 0.5
+                    * self
+                        .goals
+                        .iter()
+                        .filter(|g| g.player() != side)
+                        .map(|g| g.share_taken_with(stack))
+                        .sum::<f64>();
             }
         }
         [
@@ -417,6 +428,7 @@ mod tests {
 
     use super::*;
     use crate::play::{Game, Layout};
+    use variant_run_core::Stack;
 
     /// The junctions a walk along band links reaches from `start`, each marked in
     /// `region` with `label`: the reference the union-find of tiles is held to.
@@ -519,6 +531,30 @@ mod tests {
     /// The board's union of the tiles' bands finds the regions that a walk along band
     /// links does, with the sizes the appraisal reads, on square and hexagonal boards
     /// and on Trugo's growing patch, all through random games.
+    /// A king an adjacent enemy stack could take puts the other side's goal of taking it
+    /// (read from the king design's end rule) within one capture: its owner's goal term
+    /// counts half that goal as lost.
+    #[test]
+    fn a_king_within_reach_of_a_capture_counts_half_its_goal_lost() {
+        let dir = crate::ruleset::find_variant("examples/designs/browne-king").unwrap();
+        let variant = Variant::load(&dir, None).unwrap();
+        let appraiser = Appraiser::new(&variant);
+        let mut position = variant.start_with_first_tiles();
+        let x_king = variant.model.board.junction_by_name("d2").unwrap();
+        assert_eq!(appraiser.terms(&position, 0)[1], 0.0);
+        // A tall enemy stack beside the king, the rest of the board as at the start.
+        let beside = position
+            .board()
+            .neighbours(x_king)
+            .iter()
+            .copied()
+            .find(|&k| position.stack(k).is_empty())
+            .unwrap();
+        position.set_stack(beside, Stack::new(1, 4));
+        assert_eq!(appraiser.terms(&position, 0)[1], -0.5);
+        assert_eq!(appraiser.terms(&position, 1)[1], 0.5);
+    }
+
     #[test]
     fn regions_are_those_band_links_reach() {
         for ruleset in [

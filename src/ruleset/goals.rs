@@ -8,8 +8,12 @@
 //! few positions of a seeded random game (the start, and where play goes from there),
 //! each such question becomes a [`Goal`] with its junctions read on the ruleset's board,
 //! which a player can measure on any position: how many of the junctions a player holds,
-//! how many empty junctions a chain still needs. Material (taking every piece) and
-//! mobility (leaving the other side no turn) are counted by the players themselves.
+//! how many empty junctions a chain still needs. The state beyond the board is read the
+//! same way: `game.pieces("o", "king") == 0` is x's goal of taking o's pieces of a kind
+//! (a count of one side's pieces falling to a number is the other side's aim), and
+//! `game.counter("points", "x") >= 5` x's goal of raising a counter of its own. Material
+//! (taking every piece) and mobility (leaving the other side no turn) are counted by the
+//! players themselves.
 //!
 //! Only the questions a goal is made of are read: a goal written another way (a loop of
 //! `owner_at` with a count of its own) is not seen, and the players then aim by material
@@ -23,7 +27,7 @@ use std::rc::Rc;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use variant_run_core::{JunctionId, PlayerId, Position};
+use variant_run_core::{JunctionId, KindId, PlayerId, Position, Stack};
 
 use super::script::board_edges::{self, Adjacency};
 use super::script::memo::Tape;
@@ -51,13 +55,34 @@ pub enum Goal {
         adjacency: Adjacency,
         start_gap: u32,
     },
+    /// `player` wins once the other side has at most `down_to` pieces of `kind` on the
+    /// board (`game.pieces("o", "king") == 0`); it starts with `start` (more than
+    /// `down_to`).
+    Take {
+        player: PlayerId,
+        kind: KindId,
+        start: u32,
+        down_to: u32,
+    },
+    /// `player` wins once its counter, the position's counter at `place`, reaches
+    /// `needed` (`game.counter("points", "x") >= 5`); it starts at `start` (below
+    /// `needed`).
+    Reach {
+        player: PlayerId,
+        place: usize,
+        start: i64,
+        needed: i64,
+    },
 }
 
 impl Goal {
     /// The player the goal wins for.
     pub fn player(&self) -> PlayerId {
         match self {
-            Goal::Hold { player, .. } | Goal::Chain { player, .. } => *player,
+            Goal::Hold { player, .. }
+            | Goal::Chain { player, .. }
+            | Goal::Take { player, .. }
+            | Goal::Reach { player, .. } => *player,
         }
     }
 
@@ -85,6 +110,39 @@ impl Goal {
                 Some(gap) => 1.0 - f64::from(gap.min(*start_gap)) / f64::from((*start_gap).max(1)),
                 None => 0.0,
             },
+            Goal::Take {
+                player,
+                kind,
+                start,
+                down_to,
+            } => {
+                let left = pieces_of_kind(position, 1 - *player, *kind).clamp(*down_to, *start);
+                f64::from(start - left) / f64::from(start - down_to)
+            }
+            Goal::Reach {
+                place,
+                start,
+                needed,
+                ..
+            } => {
+                let value = position.counter(*place).clamp(*start, *needed);
+                (value - start) as f64 / (needed - start) as f64
+            }
+        }
+    }
+
+    /// How many of the goal's steps a capture of `stack` would make: the pieces of a
+    /// kind to be taken it holds, as a share of those the goal needs taken (none for a
+    /// goal that is not reached by capturing).
+    pub fn share_taken_with(&self, stack: Stack) -> f64 {
+        match self {
+            Goal::Take {
+                player,
+                kind,
+                start,
+                down_to,
+            } => f64::from(stack.pieces_of_kind(1 - *player, *kind)) / f64::from(start - down_to),
+            _ => 0.0,
         }
     }
 
@@ -103,6 +161,8 @@ impl Goal {
         match self {
             Goal::Hold { junctions, .. } => junctions,
             Goal::Chain { to, .. } => to,
+            // Pieces move and counters have no place: no junctions to advance toward.
+            Goal::Take { .. } | Goal::Reach { .. } => &[],
         }
     }
 }
@@ -181,12 +241,14 @@ impl Variant {
     }
 
     /// The goal a question stands for, if it is one: a count of held junctions (with the
-    /// number it is compared with, if the script compares it where it asks), or a chain.
+    /// number it is compared with, if the script compares it where it asks), a chain, or
+    /// (compared where asked) a count of a kind's pieces falling or a counter rising.
     fn goal_of(&self, question: &Question) -> Option<Goal> {
-        let (question, needed) = match question {
-            Question::Compared(inner, comparison) => (&**inner, threshold(comparison)),
+        let (question, comparison) = match question {
+            Question::Compared(inner, comparison) => (&**inner, Some(comparison)),
             other => (other, None),
         };
+        let needed = comparison.and_then(threshold);
         match question {
             Question::CountHeld(letter, names) => {
                 let junctions = self.junctions_named(names)?;
@@ -210,6 +272,30 @@ impl Variant {
                     to,
                     adjacency,
                     start_gap,
+                })
+            }
+            Question::PiecesOfKind(letter, kind) => {
+                let victim = self.player_lettered(letter)?;
+                let kind = self.model.rules.kind_by_name(kind)?;
+                let start = self.start_with_first_tiles();
+                let start = pieces_of_kind(&start, victim, kind);
+                let down_to = comparison.and_then(falls_to).filter(|&n| n < start)?;
+                Some(Goal::Take {
+                    player: 1 - victim,
+                    kind,
+                    start,
+                    down_to,
+                })
+            }
+            Question::Counter(name, Some(letter)) => {
+                let player = self.player_lettered(letter)?;
+                let (place, counter) = self.model.rules.counter_place(name, Some(player))?;
+                let needed = i64::from(needed?).min(counter.max);
+                (needed > counter.start).then_some(Goal::Reach {
+                    player,
+                    place,
+                    start: counter.start,
+                    needed,
                 })
             }
             _ => None,
@@ -236,9 +322,41 @@ impl Variant {
     }
 }
 
+/// A player's pieces of a kind on the board.
+fn pieces_of_kind(position: &Position, player: PlayerId, kind: KindId) -> u32 {
+    position
+        .stacks()
+        .iter()
+        .map(|s| s.pieces_of_kind(player, kind))
+        .sum()
+}
+
 /// How many a count must reach for the comparison to hold, where the script compares it
 /// with a number as it asks (`>= 3`, `> 2`, `== 3`).
 fn threshold(comparison: &Comparison) -> Option<u32> {
+    let (op, c) = as_asked(comparison)?;
+    let needed = match op {
+        Op::Ge | Op::Eq => c,
+        Op::Gt => c + 1,
+        _ => return None,
+    };
+    u32::try_from(needed).ok().filter(|&n| n > 0)
+}
+
+/// How low a count must fall for the comparison to hold (`== 0`, `< 1`, `<= 2`).
+fn falls_to(comparison: &Comparison) -> Option<u32> {
+    let (op, c) = as_asked(comparison)?;
+    let most = match op {
+        Op::Le | Op::Eq => c,
+        Op::Lt => c - 1,
+        _ => return None,
+    };
+    u32::try_from(most).ok()
+}
+
+/// The comparison with the count on its left (`3 <= n` read as `n >= 3`), and its
+/// number; `None` where it is not compared with a whole number.
+fn as_asked(comparison: &Comparison) -> Option<(Op, i64)> {
     let Constant::Int(c) = comparison.constant else {
         return None;
     };
@@ -253,12 +371,7 @@ fn threshold(comparison: &Comparison) -> Option<u32> {
     } else {
         comparison.op
     };
-    let needed = match op {
-        Op::Ge | Op::Eq => c,
-        Op::Gt => c + 1,
-        _ => return None,
-    };
-    u32::try_from(needed).ok().filter(|&n| n > 0)
+    Some((op, c))
 }
 
 #[cfg(test)]
@@ -293,7 +406,7 @@ mod tests {
                     junctions,
                     needed,
                 } => Some((*player, names(&variant, junctions), *needed)),
-                Goal::Chain { .. } => None,
+                _ => None,
             })
             .collect();
         let targets = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
@@ -321,7 +434,7 @@ mod tests {
                 Goal::Chain {
                     player, start_gap, ..
                 } => Some((*player, *start_gap)),
-                Goal::Hold { .. } => None,
+                _ => None,
             })
             .collect();
         // Six junction rows: a chain through tiles needs one junction of each.
@@ -351,7 +464,7 @@ mod tests {
                     junctions,
                     needed,
                 } => Some((*player, junctions.len(), *needed)),
-                Goal::Chain { .. } => None,
+                _ => None,
             })
             .collect();
         holds.sort_unstable();
@@ -374,5 +487,68 @@ mod tests {
         assert!((x.progress(&position) - 1.0 / 3.0).abs() < 1e-9);
         let o = variant.goals().of(1).next().unwrap();
         assert_eq!(o.progress(&position), 0.0);
+    }
+
+    /// The king design's end rule asks `game.pieces(next, "king") == 0`: each side's
+    /// goal is taking the other's one king. Its progress is whole once the king is gone,
+    /// and a capture of a stack holding it would make the whole goal.
+    #[test]
+    fn a_kind_the_end_rule_counts_down_is_the_other_sides_goal_to_take() {
+        let dir = crate::ruleset::find_variant("examples/designs/browne-king").unwrap();
+        let variant = Variant::load(&dir, None).unwrap();
+        let king = variant.model.rules.kind_by_name("king").unwrap();
+        let take = |player| Goal::Take {
+            player,
+            kind: king,
+            start: 1,
+            down_to: 0,
+        };
+        assert_eq!(variant.goals().goals.len(), 2, "{:?}", variant.goals());
+        assert!(variant.goals().goals.contains(&take(0)));
+        assert!(variant.goals().goals.contains(&take(1)));
+        let mut position = variant.start_with_first_tiles();
+        let x_goal = take(0);
+        assert_eq!(x_goal.progress(&position), 0.0);
+        let o_king = variant.model.board.junction_by_name("d7").unwrap();
+        assert_eq!(x_goal.share_taken_with(position.stack(o_king)), 1.0);
+        let x_king = variant.model.board.junction_by_name("d2").unwrap();
+        assert_eq!(x_goal.share_taken_with(position.stack(x_king)), 0.0);
+        position.set_stack(o_king, Stack::EMPTY);
+        assert_eq!(x_goal.progress(&position), 1.0);
+    }
+
+    /// A counter the end rule compares with a number (`game.counter("points", player) >=
+    /// game.param("points_to_win")`) is its player's goal, a third of the way at one
+    /// point of three.
+    #[test]
+    fn a_counter_the_end_rule_counts_up_is_its_players_goal() {
+        let variant = fixture("browne-points");
+        let mut reaches: Vec<(PlayerId, i64, i64)> = variant
+            .goals()
+            .goals
+            .iter()
+            .filter_map(|g| match g {
+                Goal::Reach {
+                    player,
+                    start,
+                    needed,
+                    ..
+                } => Some((*player, *start, *needed)),
+                _ => None,
+            })
+            .collect();
+        reaches.sort_unstable();
+        assert_eq!(reaches, vec![(0, 0, 3), (1, 0, 3)]);
+        let mut position = variant.start_with_first_tiles();
+        let (o_points, _) = variant
+            .model
+            .rules
+            .counter_place("points", Some(1))
+            .unwrap();
+        position.set_counter(o_points, 1);
+        let o = variant.goals().of(1).next().unwrap();
+        assert!((o.progress(&position) - 1.0 / 3.0).abs() < 1e-9);
+        let x = variant.goals().of(0).next().unwrap();
+        assert_eq!(x.progress(&position), 0.0);
     }
 }
