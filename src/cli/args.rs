@@ -227,7 +227,7 @@ pub enum RulesetCommand {
     /// Count the distinct turn sequences of a given length
     Perft(PerftArgs),
     /// Describe the ruleset as it loads: board, tiles, players, turn forms, capture
-    /// table, counters, scripts, params
+    /// table, counters, scripts, the goals the players read from the end rule, params
     Describe(DescribeArgs),
     /// Play many seeded games between two computer players and report what they add up
     /// to: wins, draws, game length, captures, branching factor, how games ended

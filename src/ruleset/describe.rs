@@ -24,6 +24,7 @@ impl Variant {
         describe_captures(&self.model.rules, &mut line);
         self.describe_state(&mut line);
         self.describe_hooks(&mut line);
+        self.describe_goals(&mut line);
         for (name, value) in self.params.iter() {
             line(format!("param {name} = {value}"));
         }
@@ -44,6 +45,31 @@ impl Variant {
             line(format!("marked {}: {}", marks.legend, names.join(" ")));
         }
         out
+    }
+
+    /// The goals the computer players read from the end rule, so that a designer sees
+    /// whether a new goal is one they will aim at without an `evaluate`.
+    fn describe_goals(&self, line: &mut dyn FnMut(String)) {
+        let goals = &self.goals().goals;
+        let guide = if self.has_evaluation() {
+            "the players aim by `evaluate` instead"
+        } else {
+            "the players aim at them, besides material"
+        };
+        if goals.is_empty() {
+            line(
+                "goals read from the end rule: none (the players aim by material, or by \
+                 `evaluate`, and take a win one turn away)"
+                    .into(),
+            );
+            return;
+        }
+        line(format!("goals read from the end rule ({guide}):"));
+        let mut goals: Vec<_> = goals.iter().collect();
+        goals.sort_by_key(|g| g.player());
+        for goal in goals {
+            line(format!("  {}", goal.describe(self)));
+        }
     }
 
     /// The board and its tile states.

@@ -155,6 +155,73 @@ impl Goal {
         matches!(self, Goal::Chain { .. })
     }
 
+    /// The goal in words, for `describe`: `x holds 3 of b8 d8 f8 h8`.
+    pub fn describe(&self, variant: &Variant) -> String {
+        let rules = &variant.model.rules;
+        let board = &variant.model.board;
+        let letter = |p: PlayerId| rules.player_letter(p);
+        let names = |junctions: &[JunctionId]| {
+            let names: Vec<String> = junctions.iter().map(|&j| board.junction_name(j)).collect();
+            names.join(" ")
+        };
+        match self {
+            Goal::Hold {
+                player,
+                junctions,
+                needed,
+            } => format!("{} holds {needed} of {}", letter(*player), names(junctions)),
+            Goal::Chain {
+                player,
+                from,
+                to,
+                adjacency,
+                ..
+            } => format!(
+                "{} joins one of {} to one of {} ({})",
+                letter(*player),
+                names(from),
+                names(to),
+                match adjacency {
+                    Adjacency::Bands => "along bands",
+                    Adjacency::Sides => "junctions sharing a tile side",
+                    Adjacency::Tiles => "junctions of one tile",
+                }
+            ),
+            Goal::Take {
+                player,
+                kind,
+                start,
+                down_to,
+            } => format!(
+                "{} takes {}'s pieces of kind {} from {start} down to {down_to}",
+                letter(*player),
+                letter(1 - *player),
+                rules.kinds[usize::from(*kind)].name
+            ),
+            Goal::Reach {
+                player,
+                place,
+                start,
+                needed,
+            } => {
+                let name = rules
+                    .counters
+                    .iter()
+                    .find(|c| {
+                        rules
+                            .counter_place(&c.name, Some(*player))
+                            .map(|(at, _)| at)
+                            == Some(*place)
+                    })
+                    .map_or("?", |c| c.name.as_str());
+                format!(
+                    "{} raises its counter {name} from {start} to {needed}",
+                    letter(*player)
+                )
+            }
+        }
+    }
+
     /// The junctions a player's stacks advance toward: the ones to hold, or the far end
     /// of the chain.
     pub fn targets(&self) -> &[JunctionId] {
