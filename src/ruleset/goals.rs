@@ -64,11 +64,12 @@ pub enum Goal {
         start: u32,
         down_to: u32,
     },
-    /// `player` wins once its counter, the position's counter at `place`, reaches
-    /// `needed` (`game.counter("points", "x") >= 5`); it starts at `start` (below
-    /// `needed`).
+    /// `player` wins once its counter `counter` (the position's counter at `place`)
+    /// reaches `needed` (`game.counter("points", "x") >= 5`); it starts at `start`
+    /// (below `needed`).
     Reach {
         player: PlayerId,
+        counter: String,
         place: usize,
         start: i64,
         needed: i64,
@@ -200,25 +201,14 @@ impl Goal {
             ),
             Goal::Reach {
                 player,
-                place,
+                counter,
                 start,
                 needed,
-            } => {
-                let name = rules
-                    .counters
-                    .iter()
-                    .find(|c| {
-                        rules
-                            .counter_place(&c.name, Some(*player))
-                            .map(|(at, _)| at)
-                            == Some(*place)
-                    })
-                    .map_or("?", |c| c.name.as_str());
-                format!(
-                    "{} raises its counter {name} from {start} to {needed}",
-                    letter(*player)
-                )
-            }
+                ..
+            } => format!(
+                "{} raises its counter {counter} from {start} to {needed}",
+                letter(*player)
+            ),
         }
     }
 
@@ -360,6 +350,7 @@ impl Variant {
                 let needed = i64::from(needed?).min(counter.max);
                 (needed > counter.start).then_some(Goal::Reach {
                     player,
+                    counter: name.clone(),
                     place,
                     start: counter.start,
                     needed,
