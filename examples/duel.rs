@@ -20,7 +20,7 @@
 //! A playing the side to move in the even games). A ruleset with set-up turns
 //! (truchet-browne's tile placement) needs `--layout random` (a layout dealt from the
 //! seed alike on both sides) or a position: set-up turns are not passed between the
-//! sides, and without either both wait for ever.
+//! sides, so without either the duel stops at once and says so.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{ChildStdin, ChildStdout, Command, Stdio};
@@ -66,7 +66,13 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let letters = letters(&options);
+    let letters = match letters(&options) {
+        Ok(letters) => letters,
+        Err(message) => {
+            eprintln!("duel: {message}");
+            std::process::exit(2);
+        }
+    };
     let next = AtomicUsize::new(0);
     let played: Mutex<Vec<Played>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -139,7 +145,9 @@ fn read_options() -> Result<Options, String> {
 }
 
 /// The two players' letters, the first to move first, read from the start of a game.
-fn letters(options: &Options) -> [char; 2] {
+/// A record without a `start` line begins with set-up turns, which are not passed
+/// between the sides: both would wait for ever, so that is refused.
+fn letters(options: &Options) -> Result<[char; 2], String> {
     let output = Command::new(&options.sides[0].program)
         .args([&options.ruleset, "play", "--max-turns", "0"])
         .args(&options.extra)
@@ -156,19 +164,24 @@ fn letters(options: &Options) -> [char; 2] {
         .collect();
     // The start position's side to move: its one field that is a player's letter alone
     // (a count of quiet turns or named fields may follow it).
-    let start = text.lines().find_map(|l| l.strip_prefix("start "));
-    let to_move = start.and_then(|s| {
-        s.split_whitespace()
-            .filter_map(|field| field.parse::<char>().ok())
-            .find(|c| found.contains(c))
-    });
-    match to_move {
+    let Some(start) = text.lines().find_map(|l| l.strip_prefix("start ")) else {
+        return Err(format!(
+            "{} starts with set-up turns, which the sides cannot pass to each other: give \
+             --layout random or --position TEXT",
+            options.ruleset
+        ));
+    };
+    let to_move = start
+        .split_whitespace()
+        .filter_map(|field| field.parse::<char>().ok())
+        .find(|c| found.contains(c));
+    Ok(match to_move {
         Some(first) => {
             let second = *found.iter().find(|&&c| c != first).expect("two players");
             [first, second]
         }
         _ => [found[0], found[1]],
-    }
+    })
 }
 
 /// A running side: its process and its pipes.
