@@ -200,6 +200,14 @@ impl Position {
         self.supply[player as usize] = pieces;
     }
 
+    /// Pieces of `kind` `player` has on the board, in every stack (under others' too).
+    pub fn pieces_of_kind(&self, player: PlayerId, kind: KindId) -> u32 {
+        self.stacks
+            .iter()
+            .map(|s| s.pieces_of_kind(player, kind))
+            .sum()
+    }
+
     /// Pieces of `kind` `player` holds off the board.
     #[inline]
     pub fn supply_of(&self, player: PlayerId, kind: KindId) -> u32 {

@@ -183,13 +183,7 @@ impl Variant {
             line("kinds of piece (the first is written without its letter):".into());
             for (kind, spec) in rules.kinds.iter().enumerate() {
                 let kind = kind as KindId;
-                let count = |p: PlayerId| -> u32 {
-                    start
-                        .stacks()
-                        .iter()
-                        .map(|s| s.pieces_of_kind(p, kind))
-                        .sum()
-                };
+                let count = |p: PlayerId| start.pieces_of_kind(p, kind);
                 let per_player: Vec<String> = (0..2)
                     .map(|p| {
                         format!(

@@ -117,7 +117,9 @@ impl Goal {
                 start,
                 down_to,
             } => {
-                let left = pieces_of_kind(position, 1 - *player, *kind).clamp(*down_to, *start);
+                let left = position
+                    .pieces_of_kind(1 - *player, *kind)
+                    .clamp(*down_to, *start);
                 f64::from(start - left) / f64::from(start - down_to)
             }
             Goal::Reach {
@@ -334,8 +336,7 @@ impl Variant {
             Question::PiecesOfKind(letter, kind) => {
                 let victim = self.player_lettered(letter)?;
                 let kind = self.model.rules.kind_by_name(kind)?;
-                let start = self.start_with_first_tiles();
-                let start = pieces_of_kind(&start, victim, kind);
+                let start = self.start_with_first_tiles().pieces_of_kind(victim, kind);
                 let down_to = comparison.and_then(falls_to).filter(|&n| n < start)?;
                 Some(Goal::Take {
                     player: 1 - victim,
@@ -378,15 +379,6 @@ impl Variant {
             .collect();
         Some(found?.into_iter().collect())
     }
-}
-
-/// A player's pieces of a kind on the board.
-fn pieces_of_kind(position: &Position, player: PlayerId, kind: KindId) -> u32 {
-    position
-        .stacks()
-        .iter()
-        .map(|s| s.pieces_of_kind(player, kind))
-        .sum()
 }
 
 /// How many a count must reach for the comparison to hold, where the script compares it

@@ -376,12 +376,7 @@ impl Asked<'_> {
             }
             Question::PiecesOfKind(p, kind) => {
                 let (player, kind) = (self.player(p)?, self.kind(kind)?);
-                let on_board: u32 = position
-                    .stacks()
-                    .iter()
-                    .map(|s| s.pieces_of_kind(player, kind))
-                    .sum();
-                Answer::Int(i64::from(on_board))
+                Answer::Int(i64::from(position.pieces_of_kind(player, kind)))
             }
             Question::SupplyOfKind(p, kind) => {
                 let (player, kind) = (self.player(p)?, self.kind(kind)?);
